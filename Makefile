@@ -1,0 +1,114 @@
+# profpipe: GNU make, no configure step.  Out-of-tree build into $(O).
+#
+#   make            build every program into $(O)/bin
+#   make check      install missing dependencies, build, run every test
+#   make demo       install missing dependencies, build, write out/*.html
+#   make asan       the test suite under ASan+UBSan (build-asan/)
+#   make valgrind   the test suite under valgrind
+#   make bench      the benchmarks in scripts/bench/
+#   make install    PREFIX, BINDIR, MANDIR, DESTDIR are honoured
+
+O ?= build
+PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
+MANDIR ?= $(PREFIX)/share/man
+
+CC ?= cc
+CFLAGS ?= -O2 -g
+WARN = -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes \
+	-Wmissing-prototypes -Wvla -Wwrite-strings -Wformat=2
+ALL_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(WARN) \
+	-Ilibcommon -I$(O)/gen $(CFLAGS) -MMD -MP
+SQLITE_LIBS := $(shell pkg-config --libs sqlite3 2>/dev/null || echo -lsqlite3)
+YAML_LIBS := $(shell pkg-config --libs yaml-0.1 2>/dev/null || echo -lyaml)
+CMOCKA_LIBS := $(shell pkg-config --libs cmocka 2>/dev/null || echo -lcmocka)
+# libjq 1.6 and libcsv have no .pc file in Debian 12.
+LDLIBS = -Wl,--as-needed $(SQLITE_LIBS) $(YAML_LIBS) -ljq -lcsv -lz -lm
+
+PROGS := $(sort $(basename $(notdir $(wildcard cmd/*.c))) \
+	$(notdir $(patsubst %/,%,$(wildcard cmd/*/))))
+BINS := $(addprefix $(O)/bin/,$(PROGS))
+LIB_SRC := $(wildcard libcommon/*.c)
+LIB_OBJ := $(patsubst %.c,$(O)/%.o,$(LIB_SRC))
+ASSETS := $(sort $(wildcard assets/*.js assets/*.css assets/*.html))
+UNIT_SRC := $(wildcard tests/unit/test_*.c)
+UNITS := $(patsubst tests/unit/%.c,$(O)/tests/%,$(UNIT_SRC))
+
+.PHONY: all check check-run demo asan valgrind bench install lint-man \
+	deps clean
+all: $(BINS) $(UNITS)
+
+$(O)/%.o: %.c | $(O)/gen/assets.h
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+$(O)/libcommon.a: $(LIB_OBJ)
+	rm -f $@
+	$(AR) rcs $@ $^
+
+# Assets are embedded by a small generator built first (no network, no xxd).
+$(O)/embed: scripts/embed.c
+	@mkdir -p $(@D)
+	$(CC) -O1 -o $@ $<
+$(O)/gen/assets.h $(O)/gen/assets.c: $(O)/embed $(ASSETS)
+	@mkdir -p $(O)/gen
+	$(O)/embed $(O)/gen/assets $(ASSETS)
+$(O)/gen/assets.o: $(O)/gen/assets.c
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+# A program is cmd/foo.c, or every .c under cmd/foo/.
+.SECONDEXPANSION:
+$(O)/bin/%: $$(patsubst %.c,$(O)/%.o,$$(wildcard cmd/%.c cmd/%/*.c)) \
+		$(O)/libcommon.a $(O)/gen/assets.o
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(filter %.o,$^) $(O)/libcommon.a \
+		$(LDLIBS)
+
+$(O)/tests/%: $(O)/tests/unit/%.o $(O)/libcommon.a
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(O)/libcommon.a $(CMOCKA_LIBS) \
+		$(LDLIBS)
+
+deps:
+	@sh scripts/install-deps.sh
+
+check: deps
+	@$(MAKE) --no-print-directory all
+	@$(MAKE) --no-print-directory check-run
+
+check-run:
+	@sh tests/check.sh $(O)
+
+demo: deps
+	@$(MAKE) --no-print-directory all
+	@sh scripts/demo.sh $(O)
+
+SAN = -fsanitize=address,undefined -fno-sanitize-recover=all
+asan: deps
+	@$(MAKE) --no-print-directory O=build-asan \
+		CFLAGS="-O1 -g -fno-omit-frame-pointer $(SAN)" \
+		LDFLAGS="$(SAN)" all
+	@NO_BROWSER=1 sh tests/check.sh build-asan
+
+valgrind: deps
+	@$(MAKE) --no-print-directory all
+	@NO_BROWSER=1 VALGRIND=1 sh tests/check.sh $(O)
+
+bench: deps
+	@$(MAKE) --no-print-directory all
+	@sh scripts/bench.sh $(O)
+
+lint-man:
+	@sh tests/lint-man.sh
+
+install: $(BINS)
+	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 \
+		$(DESTDIR)$(MANDIR)/man7
+	cp $(BINS) $(DESTDIR)$(BINDIR)/
+	cp $(wildcard man/*.1) $(DESTDIR)$(MANDIR)/man1/
+	cp $(wildcard man/*.7) $(DESTDIR)$(MANDIR)/man7/
+
+clean:
+	rm -rf $(O) build-asan out
+
+-include $(shell find $(O) -name '*.d' 2>/dev/null)

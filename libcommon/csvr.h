@@ -1,0 +1,42 @@
+/*
+ * csvr.h: a CSV reader over libcsv in strict mode
+ * (CSV_STRICT | CSV_STRICT_FINI | CSV_APPEND_NULL).
+ *
+ * Input comes through zin (plain or gzip).  The parser is fed one line at a
+ * time, so every row knows the line it started on; after a parse error the
+ * reader reports it and restarts at the next line.  A UTF-8 BOM at the start
+ * is dropped; CRLF and LF both end a row; quoted fields may hold commas,
+ * quotes ("") and newlines.  A row's fields are valid until the next call.
+ */
+#ifndef CSVR_H
+#define CSVR_H
+
+#include <stddef.h>
+
+#include "err.h"
+#include "zin.h"
+
+struct csvr_row {
+	size_t n;		/* number of fields */
+	char **f;		/* NUL-terminated fields */
+	size_t *len;
+	unsigned long line;	/* line the row starts on */
+};
+
+struct csvr {
+	struct zin in;
+	struct srcpos pos;	/* the current row's first line */
+	void *priv;		/* parser state */
+};
+
+/* Opens path ("-": stdin).  Returns 0, or -1 with errno set. */
+int csvr_open(struct csvr *r, const char *path);
+void csvr_close(struct csvr *r);
+/*
+ * Returns 1 with the next row, 0 at EOF, or -1 on a bad row (r->pos and
+ * csvr_error() tell where and why; the next call goes on after it).
+ */
+int csvr_next(struct csvr *r, struct csvr_row *row);
+const char *csvr_error(struct csvr *r);
+
+#endif

@@ -1,0 +1,83 @@
+/*
+ * nd.h: a hand-written NDJSON reader.
+ *
+ * nd_fields() scans one line once, validates it (RFC 8259: structure,
+ * UTF-8, escapes and surrogate pairs) and returns raw slices of the values
+ * of the keys asked for.  Values stay as JSON text until the caller asks
+ * for a number or a string, so 64-bit integers pass through exactly.
+ * Slices point into the line and are valid as long as it is.
+ */
+#ifndef ND_H
+#define ND_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "err.h"
+#include "strbuf.h"
+#include "zin.h"
+
+/* The raw JSON text of one value (a string slice includes its quotes). */
+struct nd_slice {
+	const char *p;		/* NULL: absent */
+	size_t len;
+};
+
+enum nd_type {
+	ND_BAD = -1, ND_NULL, ND_FALSE, ND_TRUE, ND_NUMBER, ND_STRING,
+	ND_ARRAY, ND_OBJECT
+};
+
+struct nd_reader {
+	struct zin in;
+	struct srcpos pos;	/* file and line of the current record */
+	const char *line;	/* current line, without '\n' and '\r' */
+	size_t len;
+	int no_newline;		/* the current line ended at EOF */
+};
+
+/* Opens path ("-" or NULL: stdin).  Returns 0, or -1 with errno set. */
+int nd_reader_open(struct nd_reader *r, const char *path);
+void nd_reader_close(struct nd_reader *r);
+/*
+ * Reads the next line that is not blank.  Returns 1 (r->line, r->len,
+ * r->pos set), 0 at EOF, -1 on a read error.
+ */
+int nd_read(struct nd_reader *r);
+
+/*
+ * Validates line as one JSON object and sets vals[i] to the value of
+ * keys[i] (the last one if a key repeats; .p NULL if absent).  Returns the
+ * number of keys found, or -1 when the line is malformed (see nd_error()).
+ * With n == 0 it only validates.
+ */
+int nd_fields(const char *line, size_t len, const char *const keys[],
+    struct nd_slice vals[], size_t n);
+/* Validates any one JSON value.  Returns 0, or -1 (see nd_error()). */
+int nd_validate(const char *p, size_t len);
+/* Why the last nd_fields()/nd_validate() failed, with the column. */
+const char *nd_error(void);
+
+enum nd_type nd_type(struct nd_slice v);
+
+/* Iterates over the members of a validated object or array. */
+struct nd_iter {
+	const char *p, *end;
+	int is_object;
+};
+int nd_iter_init(struct nd_iter *it, struct nd_slice v);  /* -1: not obj/arr */
+/* Returns 1 with key (raw, quoted; .p NULL in arrays) and val, 0 at end. */
+int nd_iter_next(struct nd_iter *it, struct nd_slice *key,
+    struct nd_slice *val);
+
+/* 0 on success; -1 if v is not an integer (no fraction or exponent) in range. */
+int nd_val_i64(struct nd_slice v, int64_t *out);
+int nd_val_u64(struct nd_slice v, uint64_t *out);
+/* 0 on success; -1 if v is not a number. */
+int nd_val_f64(struct nd_slice v, double *out);
+/* Appends the decoded string to out.  Returns 0, or -1 if not a string. */
+int nd_val_str(struct nd_slice v, struct strbuf *out);
+/* Compares a raw (quoted, maybe escaped) key or string with s. */
+int nd_str_eq(struct nd_slice v, const char *s, size_t len);
+
+#endif

@@ -1,0 +1,21 @@
+/*
+ * progress.h: progress on stderr for long work.
+ *
+ * Shown only when enabled: by default when stderr is a terminal,
+ * --progress forces it on and --no-progress off.  Updates at most a few
+ * times a second, on one line rewritten with '\r', and cleared at the end.
+ */
+#ifndef PROGRESS_H
+#define PROGRESS_H
+
+#include <stdint.h>
+
+enum { PROGRESS_AUTO = -1, PROGRESS_OFF = 0, PROGRESS_ON = 1 };
+
+/* mode is PROGRESS_AUTO, _OFF or _ON; what names the unit ("records"). */
+void progress_init(int mode, const char *what);
+/* Records that done units (and bytes of input, 0 if unknown) are done. */
+void progress_update(uint64_t done, uint64_t bytes);
+void progress_done(void);
+
+#endif

@@ -1,0 +1,83 @@
+#!/bin/sh
+# check.sh: runs every test suite against the build in $1 and ends with one
+# line 'N passed, N failed' summing them all.
+#
+#   unit      tests/unit/test_*.c (cmocka), one binary per libcommon module
+#   cases     tests/cases/*/*/ golden pipeline cases (tests/run-cases.sh)
+#   man       mandoc -Tlint and the SYNOPSIS = --help check
+#   browser   tests/browser/*.test.mjs in headless chromium (playwright-core)
+#
+# NO_BROWSER=1 skips the browser suite (asan and valgrind runs);
+# VALGRIND=1 runs every program and unit test under valgrind.
+
+O=${1:-build}
+top=$(cd "$(dirname "$0")/.." && pwd)
+cd "$top" || exit 1
+log=$(mktemp) || exit 1
+wrap=
+trap 'rm -f "$log"; [ -n "$wrap" ] && rm -rf "$wrap"' EXIT INT TERM
+total_pass=0 total_fail=0
+
+# add_counts SUITE: adds the 'N passed, N failed' line of $log to the total.
+add_counts() {
+	line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$log" | tail -n 1)
+	if [ -z "$line" ]; then
+		echo "$1: no summary line: counted as 1 failure"
+		total_fail=$((total_fail + 1))
+		return
+	fi
+	p=${line%% passed*}
+	f=${line#*passed, }
+	f=${f%% failed*}
+	total_pass=$((total_pass + p))
+	total_fail=$((total_fail + f))
+	echo "$1: $line"
+}
+
+vg=
+if [ -n "$VALGRIND" ]; then
+	vg="valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite"
+	wrap=$(mktemp -d)
+	for b in "$O"/bin/*; do
+		[ -x "$b" ] || continue
+		printf '#!/bin/sh\nexec %s %s "$@"\n' "$vg" "$top/$b" \
+		    >"$wrap/$(basename "$b")"
+		chmod +x "$wrap/$(basename "$b")"
+	done
+fi
+
+# Unit tests: each cmocka binary; a binary that exits non-zero without a
+# FAILED line (a crash) counts as one failure.
+p=0 f=0
+for t in "$O"/tests/test_*; do
+	[ -x "$t" ] || continue
+	if $vg "$t" >"$log.u" 2>&1; then
+		p=$((p + $(grep -c '^\[       OK \]' "$log.u")))
+	else
+		n=$(grep -c '^\[  FAILED  \] .*[^)]$' "$log.u")
+		[ "$n" -eq 0 ] && n=1
+		f=$((f + n))
+		p=$((p + $(grep -c '^\[       OK \]' "$log.u")))
+		cat "$log.u"
+	fi
+done
+rm -f "$log.u"
+echo "$p passed, $f failed" >"$log"
+add_counts unit
+
+WRAPDIR=$wrap sh tests/run-cases.sh "$O/bin" >"$log" 2>&1
+grep -v -E '^[0-9]+ passed, [0-9]+ failed' "$log"
+add_counts cases
+
+sh tests/lint-man.sh "$O/bin" >"$log" 2>&1
+grep -v -E '^[0-9]+ passed, [0-9]+ failed' "$log"
+add_counts man
+
+if [ -z "$NO_BROWSER" ] && ls tests/browser/*.test.mjs >/dev/null 2>&1; then
+	BIN="$top/$O/bin" sh tests/browser/run.sh >"$log" 2>&1
+	grep -v -E '^[0-9]+ passed, [0-9]+ failed' "$log"
+	add_counts browser
+fi
+
+echo "$total_pass passed, $total_fail failed"
+[ "$total_fail" -eq 0 ]

@@ -1,0 +1,30 @@
+#!/bin/sh
+# lint-man.sh: every man page passes 'mandoc -Tlint -Wwarning', and each
+# program's SYNOPSIS equals its --help usage (the idea of git's t0450).
+# usage: tests/lint-man.sh [BINDIR]   Ends with 'N passed, N failed'.
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+bindir=${1:-}
+pass=0 fail=0
+for m in "$top"/man/*.[17]; do
+	[ -f "$m" ] || continue
+	if out=$(mandoc -Tlint -Wwarning "$m" 2>&1) && [ -z "$out" ]; then
+		pass=$((pass + 1))
+	else
+		fail=$((fail + 1))
+		echo "FAIL lint $(basename "$m")"
+		echo "$out"
+	fi
+done
+if [ -n "$bindir" ]; then
+	for b in "$bindir"/*; do
+		[ -x "$b" ] || continue
+		if sh "$top/tests/check-synopsis.sh" "$b"; then
+			pass=$((pass + 1))
+		else
+			fail=$((fail + 1))
+		fi
+	done
+fi
+echo "$pass passed, $fail failed"
+[ $fail -eq 0 ]
