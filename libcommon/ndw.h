@@ -20,12 +20,14 @@
 #include "strbuf.h"
 
 #define NDW_HTML_SAFE 1
+#define NDW_MAX_DEPTH 64
 
 struct ndw {
 	struct strbuf buf;
 	unsigned flags;
 	int depth;
 	int need_comma;
+	char kinds[NDW_MAX_DEPTH];	/* '{' or '[' for each open level */
 };
 
 void ndw_init(struct ndw *w, unsigned flags);

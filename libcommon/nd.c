@@ -1,0 +1,724 @@
+/*
+ * nd.c: the NDJSON reader.  One pass over each line validates it against
+ * RFC 8259 (with UTF-8 checked and surrogate escapes paired) and records
+ * where the wanted keys' values are.  Nesting deeper than ND_MAX_DEPTH is
+ * refused rather than recursed into.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "nd.h"
+
+#define ND_MAX_DEPTH 512
+
+struct scan {
+	const char *p, *beg, *end;
+	int depth;
+	int escaped;		/* the last string scanned had a backslash */
+};
+
+static char errbuf[160];
+
+const char *
+nd_error(void)
+{
+	return errbuf;
+}
+
+static int
+fail(const struct scan *s, const char *what)
+{
+	snprintf(errbuf, sizeof(errbuf), "%s at column %zu", what,
+	    (size_t)(s->p - s->beg) + 1);
+	return -1;
+}
+
+/* 1 for bytes that end the fast path inside a string. */
+static const unsigned char str_special[256] = {
+	1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1, 1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,
+	0,0,1,0,0,0,0,0,0,0,0,0,0,0,0,0, 0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,
+	0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0, 0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,
+	0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0, 0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,
+	1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1, 1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,
+	1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1, 1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,
+	1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1, 1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,
+	1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1, 1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,
+};
+
+static int
+hexval(int c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+/* Reads 4 hex digits at p; returns the code unit or -1. */
+static long
+hex4(const char *p, const char *end)
+{
+	long v = 0;
+	int i, h;
+
+	if (end - p < 4)
+		return -1;
+	for (i = 0; i < 4; i++) {
+		if ((h = hexval((unsigned char)p[i])) < 0)
+			return -1;
+		v = v * 16 + h;
+	}
+	return v;
+}
+
+/*
+ * Checks one UTF-8 sequence starting at a byte >= 0x80.  Returns its
+ * length, or 0 when it is invalid (overlong, surrogate, > U+10FFFF, cut).
+ */
+static size_t
+utf8_len(const unsigned char *p, const unsigned char *end)
+{
+	unsigned c = p[0];
+	unsigned lo = 0x80, hi = 0xBF;
+	size_t n, i;
+
+	if (c >= 0xC2 && c <= 0xDF)
+		n = 2;
+	else if (c >= 0xE0 && c <= 0xEF) {
+		n = 3;
+		if (c == 0xE0)
+			lo = 0xA0;
+		else if (c == 0xED)
+			hi = 0x9F;
+	} else if (c >= 0xF0 && c <= 0xF4) {
+		n = 4;
+		if (c == 0xF0)
+			lo = 0x90;
+		else if (c == 0xF4)
+			hi = 0x8F;
+	} else
+		return 0;
+	if ((size_t)(end - p) < n)
+		return 0;
+	if (p[1] < lo || p[1] > hi)
+		return 0;
+	for (i = 2; i < n; i++)
+		if (p[i] < 0x80 || p[i] > 0xBF)
+			return 0;
+	return n;
+}
+
+/* Scans a string; s->p is at the opening quote.  Leaves s->p after it. */
+static int
+scan_string(struct scan *s)
+{
+	const unsigned char *p = (const unsigned char *)s->p + 1;
+	const unsigned char *end = (const unsigned char *)s->end;
+	long u, u2;
+	size_t n;
+
+	s->escaped = 0;
+	for (;;) {
+		while (p < end && !str_special[*p])
+			p++;
+		if (p >= end) {
+			s->p = (const char *)p;
+			return fail(s, "unterminated string");
+		}
+		if (*p == '"')
+			break;
+		if (*p == '\\') {
+			s->escaped = 1;
+			if (p + 1 >= end) {
+				s->p = (const char *)p;
+				return fail(s, "unterminated string");
+			}
+			switch (p[1]) {
+			case '"': case '\\': case '/': case 'b': case 'f':
+			case 'n': case 'r': case 't':
+				p += 2;
+				continue;
+			case 'u':
+				break;
+			default:
+				s->p = (const char *)p;
+				return fail(s, "invalid escape");
+			}
+			u = hex4((const char *)p + 2, (const char *)end);
+			if (u < 0) {
+				s->p = (const char *)p;
+				return fail(s, "invalid \\u escape");
+			}
+			if (u >= 0xDC00 && u <= 0xDFFF) {
+				s->p = (const char *)p;
+				return fail(s, "lone low surrogate");
+			}
+			if (u >= 0xD800 && u <= 0xDBFF) {
+				u2 = -1;
+				if (end - p >= 12 && p[6] == '\\' &&
+				    p[7] == 'u')
+					u2 = hex4((const char *)p + 8,
+					    (const char *)end);
+				if (u2 < 0xDC00 || u2 > 0xDFFF) {
+					s->p = (const char *)p;
+					return fail(s, "lone high surrogate");
+				}
+				p += 12;
+			} else
+				p += 6;
+			continue;
+		}
+		if (*p < 0x20) {
+			s->p = (const char *)p;
+			return fail(s, "control character in string");
+		}
+		if ((n = utf8_len(p, end)) == 0) {
+			s->p = (const char *)p;
+			return fail(s, "invalid UTF-8");
+		}
+		p += n;
+	}
+	s->p = (const char *)p + 1;
+	return 0;
+}
+
+static int
+scan_number(struct scan *s)
+{
+	const char *p = s->p, *end = s->end;
+
+	if (p < end && *p == '-')
+		p++;
+	if (p >= end || *p < '0' || *p > '9') {
+		s->p = p;
+		return fail(s, "invalid number");
+	}
+	if (*p == '0')
+		p++;
+	else
+		while (p < end && *p >= '0' && *p <= '9')
+			p++;
+	if (p < end && *p == '.') {
+		p++;
+		if (p >= end || *p < '0' || *p > '9') {
+			s->p = p;
+			return fail(s, "invalid number");
+		}
+		while (p < end && *p >= '0' && *p <= '9')
+			p++;
+	}
+	if (p < end && (*p == 'e' || *p == 'E')) {
+		p++;
+		if (p < end && (*p == '+' || *p == '-'))
+			p++;
+		if (p >= end || *p < '0' || *p > '9') {
+			s->p = p;
+			return fail(s, "invalid number");
+		}
+		while (p < end && *p >= '0' && *p <= '9')
+			p++;
+	}
+	s->p = p;
+	return 0;
+}
+
+static inline void
+skip_ws(struct scan *s)
+{
+	while (s->p < s->end && (*s->p == ' ' || *s->p == '\t' ||
+	    *s->p == '\n' || *s->p == '\r'))
+		s->p++;
+}
+
+static int scan_value(struct scan *s);
+
+static int
+scan_literal(struct scan *s, const char *word, size_t n)
+{
+	if ((size_t)(s->end - s->p) < n || memcmp(s->p, word, n) != 0)
+		return fail(s, "invalid literal");
+	s->p += n;
+	return 0;
+}
+
+static int
+scan_array(struct scan *s)
+{
+	s->p++;
+	skip_ws(s);
+	if (s->p < s->end && *s->p == ']') {
+		s->p++;
+		return 0;
+	}
+	for (;;) {
+		if (scan_value(s) != 0)
+			return -1;
+		skip_ws(s);
+		if (s->p >= s->end)
+			return fail(s, "unterminated array");
+		if (*s->p == ']') {
+			s->p++;
+			return 0;
+		}
+		if (*s->p != ',')
+			return fail(s, "expected ',' or ']'");
+		s->p++;
+	}
+}
+
+/* Compares a scanned key (raw, between the quotes) with want. */
+static int
+key_eq(const char *raw, size_t rawlen, int escaped, const char *want)
+{
+	struct nd_slice v;
+
+	if (!escaped)
+		return strlen(want) == rawlen && memcmp(raw, want, rawlen) == 0;
+	v.p = raw - 1;
+	v.len = rawlen + 2;
+	return nd_str_eq(v, want, strlen(want));
+}
+
+/*
+ * Scans an object.  At depth 1 (the record itself), the values of the keys
+ * in keys[] are stored in vals[]; found counts them.
+ */
+static int
+scan_object(struct scan *s, const char *const keys[], struct nd_slice vals[],
+    size_t n, int *found)
+{
+	const char *k, *v;
+	size_t klen, i;
+	int esc;
+
+	s->p++;
+	skip_ws(s);
+	if (s->p < s->end && *s->p == '}') {
+		s->p++;
+		return 0;
+	}
+	for (;;) {
+		skip_ws(s);
+		if (s->p >= s->end || *s->p != '"')
+			return fail(s, s->p >= s->end ? "unterminated object" :
+			    "expected a string key");
+		k = s->p + 1;
+		if (scan_string(s) != 0)
+			return -1;
+		klen = (size_t)(s->p - 1 - k);
+		esc = s->escaped;
+		skip_ws(s);
+		if (s->p >= s->end || *s->p != ':')
+			return fail(s, "expected ':'");
+		s->p++;
+		skip_ws(s);
+		v = s->p;
+		if (scan_value(s) != 0)
+			return -1;
+		for (i = 0; i < n; i++) {
+			if (key_eq(k, klen, esc, keys[i])) {
+				if (vals[i].p == NULL)
+					(*found)++;
+				vals[i].p = v;
+				vals[i].len = (size_t)(s->p - v);
+			}
+		}
+		skip_ws(s);
+		if (s->p >= s->end)
+			return fail(s, "unterminated object");
+		if (*s->p == '}') {
+			s->p++;
+			return 0;
+		}
+		if (*s->p != ',')
+			return fail(s, "expected ',' or '}'");
+		s->p++;
+	}
+}
+
+static int
+scan_value(struct scan *s)
+{
+	int rc, found = 0;
+
+	skip_ws(s);
+	if (s->p >= s->end)
+		return fail(s, "unexpected end of input");
+	switch (*s->p) {
+	case '"':
+		return scan_string(s);
+	case '{':
+	case '[':
+		if (++s->depth > ND_MAX_DEPTH)
+			return fail(s, "nesting too deep");
+		rc = *s->p == '{' ? scan_object(s, NULL, NULL, 0, &found) :
+		    scan_array(s);
+		s->depth--;
+		return rc;
+	case 't':
+		return scan_literal(s, "true", 4);
+	case 'f':
+		return scan_literal(s, "false", 5);
+	case 'n':
+		return scan_literal(s, "null", 4);
+	default:
+		return scan_number(s);
+	}
+}
+
+int
+nd_fields(const char *line, size_t len, const char *const keys[],
+    struct nd_slice vals[], size_t n)
+{
+	struct scan s = { line, line, line + len, 1, 0 };
+	size_t i;
+	int found = 0;
+
+	for (i = 0; i < n; i++) {
+		vals[i].p = NULL;
+		vals[i].len = 0;
+	}
+	skip_ws(&s);
+	if (s.p >= s.end || *s.p != '{')
+		return fail(&s, s.p >= s.end ? "empty record" :
+		    "record is not a JSON object");
+	if (scan_object(&s, keys, vals, n, &found) != 0)
+		return -1;
+	skip_ws(&s);
+	if (s.p != s.end)
+		return fail(&s, "trailing characters after the record");
+	return found;
+}
+
+int
+nd_validate(const char *p, size_t len)
+{
+	struct scan s = { p, p, p + len, 0, 0 };
+
+	if (scan_value(&s) != 0)
+		return -1;
+	skip_ws(&s);
+	if (s.p != s.end)
+		return fail(&s, "trailing characters");
+	return 0;
+}
+
+int
+nd_reader_open(struct nd_reader *r, const char *path)
+{
+	memset(r, 0, sizeof(*r));
+	if (zin_open(&r->in, path) != 0)
+		return -1;
+	r->pos.file = r->in.name;
+	r->pos.line = 0;
+	return 0;
+}
+
+void
+nd_reader_close(struct nd_reader *r)
+{
+	zin_close(&r->in);
+}
+
+int
+nd_read(struct nd_reader *r)
+{
+	const char *line;
+	size_t len, i;
+	int rc;
+
+	for (;;) {
+		if ((rc = zin_getline(&r->in, &line, &len)) <= 0)
+			return rc;
+		r->pos.line++;
+		if (len > 0 && line[len - 1] == '\r')
+			len--;
+		for (i = 0; i < len; i++)
+			if (line[i] != ' ' && line[i] != '\t' &&
+			    line[i] != '\r')
+				break;
+		if (i == len)
+			continue;
+		r->line = line;
+		r->len = len;
+		r->no_newline = r->in.no_newline;
+		return 1;
+	}
+}
+
+enum nd_type
+nd_type(struct nd_slice v)
+{
+	if (v.p == NULL || v.len == 0)
+		return ND_BAD;
+	switch (v.p[0]) {
+	case '"': return ND_STRING;
+	case '{': return ND_OBJECT;
+	case '[': return ND_ARRAY;
+	case 't': return ND_TRUE;
+	case 'f': return ND_FALSE;
+	case 'n': return ND_NULL;
+	case '-': return ND_NUMBER;
+	default:
+		return v.p[0] >= '0' && v.p[0] <= '9' ? ND_NUMBER : ND_BAD;
+	}
+}
+
+/* Skips one valid JSON value at p (no checks); returns the end. */
+static const char *
+skip_value(const char *p, const char *end)
+{
+	int depth = 0;
+
+	do {
+		switch (*p) {
+		case '"':
+			for (p++; p < end && *p != '"'; p++)
+				if (*p == '\\')
+					p++;
+			p++;
+			break;
+		case '{': case '[':
+			depth++;
+			p++;
+			break;
+		case '}': case ']':
+			depth--;
+			p++;
+			break;
+		default:
+			if (depth == 0) {
+				while (p < end && *p != ',' && *p != '}' &&
+				    *p != ']' && *p != ' ' && *p != '\t' &&
+				    *p != '\n' && *p != '\r')
+					p++;
+				return p;
+			}
+			p++;
+		}
+	} while (depth > 0 && p < end);
+	return p;
+}
+
+static const char *
+skip_blank(const char *p, const char *end)
+{
+	while (p < end && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r'))
+		p++;
+	return p;
+}
+
+int
+nd_iter_init(struct nd_iter *it, struct nd_slice v)
+{
+	if (v.p == NULL || v.len < 2 || (v.p[0] != '{' && v.p[0] != '['))
+		return -1;
+	it->is_object = v.p[0] == '{';
+	it->p = v.p + 1;
+	it->end = v.p + v.len - 1;
+	return 0;
+}
+
+int
+nd_iter_next(struct nd_iter *it, struct nd_slice *key, struct nd_slice *val)
+{
+	const char *p = skip_blank(it->p, it->end);
+
+	if (p < it->end && *p == ',')
+		p = skip_blank(p + 1, it->end);
+	if (p >= it->end)
+		return 0;
+	key->p = NULL;
+	key->len = 0;
+	if (it->is_object) {
+		key->p = p;
+		p = skip_value(p, it->end);
+		key->len = (size_t)(p - key->p);
+		p = skip_blank(p, it->end);
+		p = skip_blank(p + 1, it->end);		/* ':' */
+	}
+	val->p = p;
+	p = skip_value(p, it->end);
+	val->len = (size_t)(p - val->p);
+	it->p = p;
+	return 1;
+}
+
+static int
+digits_only(const char *p, size_t n)
+{
+	size_t i;
+
+	if (n == 0)
+		return 0;
+	for (i = 0; i < n; i++)
+		if (p[i] < '0' || p[i] > '9')
+			return 0;
+	return 1;
+}
+
+int
+nd_val_u64(struct nd_slice v, uint64_t *out)
+{
+	uint64_t x = 0;
+	size_t i;
+	unsigned d;
+
+	if (v.p == NULL || !digits_only(v.p, v.len))
+		return -1;
+	for (i = 0; i < v.len; i++) {
+		d = (unsigned)(v.p[i] - '0');
+		if (x > (UINT64_MAX - d) / 10)
+			return -1;
+		x = x * 10 + d;
+	}
+	*out = x;
+	return 0;
+}
+
+int
+nd_val_i64(struct nd_slice v, int64_t *out)
+{
+	struct nd_slice m = v;
+	uint64_t x;
+	int neg = 0;
+
+	if (v.p == NULL || v.len == 0)
+		return -1;
+	if (v.p[0] == '-') {
+		neg = 1;
+		m.p++;
+		m.len--;
+	}
+	if (nd_val_u64(m, &x) != 0)
+		return -1;
+	if (neg) {
+		if (x > (uint64_t)INT64_MAX + 1)
+			return -1;
+		*out = x == (uint64_t)INT64_MAX + 1 ? INT64_MIN : -(int64_t)x;
+	} else {
+		if (x > (uint64_t)INT64_MAX)
+			return -1;
+		*out = (int64_t)x;
+	}
+	return 0;
+}
+
+int
+nd_val_f64(struct nd_slice v, double *out)
+{
+	char small[64], *buf = small, *end;
+	int rc = 0;
+
+	if (nd_type(v) != ND_NUMBER)
+		return -1;
+	if (v.len >= sizeof(small) && (buf = malloc(v.len + 1)) == NULL)
+		die("out of memory");
+	memcpy(buf, v.p, v.len);
+	buf[v.len] = '\0';
+	errno = 0;
+	*out = strtod(buf, &end);
+	if (end != buf + v.len)
+		rc = -1;
+	if (buf != small)
+		free(buf);
+	return rc;
+}
+
+static void
+put_utf8(struct strbuf *out, unsigned long c)
+{
+	char b[4];
+	size_t n;
+
+	if (c < 0x80) {
+		b[0] = (char)c;
+		n = 1;
+	} else if (c < 0x800) {
+		b[0] = (char)(0xC0 | (c >> 6));
+		b[1] = (char)(0x80 | (c & 0x3F));
+		n = 2;
+	} else if (c < 0x10000) {
+		b[0] = (char)(0xE0 | (c >> 12));
+		b[1] = (char)(0x80 | ((c >> 6) & 0x3F));
+		b[2] = (char)(0x80 | (c & 0x3F));
+		n = 3;
+	} else {
+		b[0] = (char)(0xF0 | (c >> 18));
+		b[1] = (char)(0x80 | ((c >> 12) & 0x3F));
+		b[2] = (char)(0x80 | ((c >> 6) & 0x3F));
+		b[3] = (char)(0x80 | (c & 0x3F));
+		n = 4;
+	}
+	strbuf_add(out, b, n);
+}
+
+int
+nd_val_str(struct nd_slice v, struct strbuf *out)
+{
+	const char *p, *end, *run;
+	long u, u2;
+
+	if (nd_type(v) != ND_STRING || v.len < 2)
+		return -1;
+	p = v.p + 1;
+	end = v.p + v.len - 1;
+	while (p < end) {
+		run = p;
+		while (p < end && *p != '\\')
+			p++;
+		strbuf_add(out, run, (size_t)(p - run));
+		if (p >= end)
+			break;
+		switch (p[1]) {
+		case 'b': strbuf_addch(out, '\b'); break;
+		case 'f': strbuf_addch(out, '\f'); break;
+		case 'n': strbuf_addch(out, '\n'); break;
+		case 'r': strbuf_addch(out, '\r'); break;
+		case 't': strbuf_addch(out, '\t'); break;
+		case 'u':
+			u = hex4(p + 2, end);
+			if (u < 0)
+				return -1;
+			if (u >= 0xD800 && u <= 0xDBFF && end - p >= 12 &&
+			    p[6] == '\\' && p[7] == 'u' &&
+			    (u2 = hex4(p + 8, end)) >= 0xDC00 && u2 <= 0xDFFF) {
+				u = 0x10000 + ((u - 0xD800) << 10) +
+				    (u2 - 0xDC00);
+				p += 6;
+			} else if (u >= 0xD800 && u <= 0xDFFF)
+				u = 0xFFFD;
+			put_utf8(out, (unsigned long)u);
+			p += 4;
+			break;
+		default:
+			strbuf_addch(out, p[1]);
+			break;
+		}
+		p += 2;
+	}
+	return 0;
+}
+
+int
+nd_str_eq(struct nd_slice v, const char *s, size_t len)
+{
+	struct strbuf sb = STRBUF_INIT;
+	int eq;
+
+	if (nd_type(v) != ND_STRING || v.len < 2)
+		return 0;
+	if (memchr(v.p, '\\', v.len) == NULL)
+		return v.len - 2 == len && memcmp(v.p + 1, s, len) == 0;
+	if (nd_val_str(v, &sb) != 0) {
+		strbuf_release(&sb);
+		return 0;
+	}
+	eq = sb.len == len && memcmp(sb.buf, s, len) == 0;
+	strbuf_release(&sb);
+	return eq;
+}

@@ -1,0 +1,262 @@
+/* ndw.c: the NDJSON writer. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ndw.h"
+
+void
+ndw_init(struct ndw *w, unsigned flags)
+{
+	strbuf_init(&w->buf, 256);
+	w->flags = flags;
+	w->depth = 0;
+	w->need_comma = 0;
+}
+
+void
+ndw_release(struct ndw *w)
+{
+	strbuf_release(&w->buf);
+}
+
+static const char hexdig[] = "0123456789abcdef";
+
+/* Length of a valid UTF-8 sequence at p, or 0 (as in nd.c). */
+static size_t
+utf8_ok(const unsigned char *p, const unsigned char *end)
+{
+	unsigned c = p[0], lo = 0x80, hi = 0xBF;
+	size_t n, i;
+
+	if (c >= 0xC2 && c <= 0xDF)
+		n = 2;
+	else if (c >= 0xE0 && c <= 0xEF) {
+		n = 3;
+		lo = c == 0xE0 ? 0xA0 : 0x80;
+		hi = c == 0xED ? 0x9F : 0xBF;
+	} else if (c >= 0xF0 && c <= 0xF4) {
+		n = 4;
+		lo = c == 0xF0 ? 0x90 : 0x80;
+		hi = c == 0xF4 ? 0x8F : 0xBF;
+	} else
+		return 0;
+	if ((size_t)(end - p) < n || p[1] < lo || p[1] > hi)
+		return 0;
+	for (i = 2; i < n; i++)
+		if (p[i] < 0x80 || p[i] > 0xBF)
+			return 0;
+	return n;
+}
+
+static void
+add_u(struct strbuf *sb, unsigned c)
+{
+	char e[6] = { '\\', 'u', hexdig[(c >> 12) & 15], hexdig[(c >> 8) & 15],
+	    hexdig[(c >> 4) & 15], hexdig[c & 15] };
+
+	strbuf_add(sb, e, 6);
+}
+
+void
+ndw_quote(struct strbuf *sb, const char *s, size_t len, unsigned flags)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	const unsigned char *end = p + len, *run;
+	int html = (flags & NDW_HTML_SAFE) != 0;
+	size_t n;
+	unsigned c;
+
+	strbuf_grow(sb, len + 2);
+	strbuf_addch(sb, '"');
+	while (p < end) {
+		run = p;
+		while (p < end && *p >= 0x20 && *p < 0x80 && *p != '"' &&
+		    *p != '\\' && !(html && (*p == '<' || *p == '>' ||
+		    *p == '&')))
+			p++;
+		strbuf_add(sb, run, (size_t)(p - run));
+		if (p >= end)
+			break;
+		c = *p;
+		if (c >= 0x80) {
+			if ((n = utf8_ok(p, end)) == 0) {
+				strbuf_add(sb, "\xEF\xBF\xBD", 3);
+				p++;
+			} else if (html && n == 3 && p[0] == 0xE2 &&
+			    p[1] == 0x80 && (p[2] == 0xA8 || p[2] == 0xA9)) {
+				add_u(sb, p[2] == 0xA8 ? 0x2028 : 0x2029);
+				p += 3;
+			} else {
+				strbuf_add(sb, p, n);
+				p += n;
+			}
+			continue;
+		}
+		switch (c) {
+		case '"': strbuf_add(sb, "\\\"", 2); break;
+		case '\\': strbuf_add(sb, "\\\\", 2); break;
+		case '\n': strbuf_add(sb, "\\n", 2); break;
+		case '\t': strbuf_add(sb, "\\t", 2); break;
+		case '\r': strbuf_add(sb, "\\r", 2); break;
+		case '\b': strbuf_add(sb, "\\b", 2); break;
+		case '\f': strbuf_add(sb, "\\f", 2); break;
+		default: add_u(sb, c); break;
+		}
+		p++;
+	}
+	strbuf_addch(sb, '"');
+}
+
+void
+ndw_fmt_f64(struct strbuf *sb, double v)
+{
+	char buf[40];
+	int prec;
+
+	if (isnan(v)) {
+		strbuf_add(sb, "\"nan\"", 5);
+		return;
+	}
+	if (isinf(v)) {
+		strbuf_addstr(sb, v > 0 ? "\"inf\"" : "\"-inf\"");
+		return;
+	}
+	if (v == 0) {
+		strbuf_addstr(sb, signbit(v) ? "-0" : "0");
+		return;
+	}
+	for (prec = 15; prec <= 17; prec++) {
+		snprintf(buf, sizeof(buf), "%.*g", prec, v);
+		if (strtod(buf, NULL) == v)
+			break;
+	}
+	strbuf_addstr(sb, buf);
+}
+
+/* Writes the separator and the key of the next member. */
+static void
+member(struct ndw *w, const char *key)
+{
+	if (w->need_comma)
+		strbuf_addch(&w->buf, ',');
+	w->need_comma = 1;
+	if (key != NULL) {
+		ndw_quote(&w->buf, key, strlen(key), w->flags);
+		strbuf_addch(&w->buf, ':');
+	}
+}
+
+void
+ndw_begin(struct ndw *w)
+{
+	strbuf_reset(&w->buf);
+	strbuf_addch(&w->buf, '{');
+	w->kinds[0] = '{';
+	w->depth = 1;
+	w->need_comma = 0;
+}
+
+void
+ndw_end(struct ndw *w)
+{
+	while (w->depth > 0)
+		ndw_close(w);
+}
+
+int
+ndw_emit(struct ndw *w, FILE *fp)
+{
+	strbuf_addch(&w->buf, '\n');
+	if (fwrite(w->buf.buf, 1, w->buf.len, fp) != w->buf.len)
+		return -1;
+	return 0;
+}
+
+void
+ndw_str(struct ndw *w, const char *key, const char *s, size_t len)
+{
+	member(w, key);
+	ndw_quote(&w->buf, s, len, w->flags);
+}
+
+void
+ndw_strz(struct ndw *w, const char *key, const char *s)
+{
+	ndw_str(w, key, s, strlen(s));
+}
+
+void
+ndw_i64(struct ndw *w, const char *key, int64_t v)
+{
+	member(w, key);
+	strbuf_addf(&w->buf, "%lld", (long long)v);
+}
+
+void
+ndw_u64(struct ndw *w, const char *key, uint64_t v)
+{
+	member(w, key);
+	strbuf_addf(&w->buf, "%llu", (unsigned long long)v);
+}
+
+void
+ndw_f64(struct ndw *w, const char *key, double v)
+{
+	member(w, key);
+	ndw_fmt_f64(&w->buf, v);
+}
+
+void
+ndw_bool(struct ndw *w, const char *key, int v)
+{
+	member(w, key);
+	strbuf_addstr(&w->buf, v ? "true" : "false");
+}
+
+void
+ndw_null(struct ndw *w, const char *key)
+{
+	member(w, key);
+	strbuf_add(&w->buf, "null", 4);
+}
+
+void
+ndw_raw(struct ndw *w, const char *key, const char *json, size_t len)
+{
+	member(w, key);
+	strbuf_add(&w->buf, json, len);
+}
+
+static void
+open_container(struct ndw *w, const char *key, char open)
+{
+	if (w->depth >= NDW_MAX_DEPTH)
+		die("ndw: nesting deeper than %d", NDW_MAX_DEPTH);
+	member(w, key);
+	strbuf_addch(&w->buf, open);
+	w->kinds[w->depth++] = open;
+	w->need_comma = 0;
+}
+
+void
+ndw_obj(struct ndw *w, const char *key)
+{
+	open_container(w, key, '{');
+}
+
+void
+ndw_arr(struct ndw *w, const char *key)
+{
+	open_container(w, key, '[');
+}
+
+void
+ndw_close(struct ndw *w)
+{
+	if (w->depth <= 0)
+		return;
+	strbuf_addch(&w->buf, w->kinds[w->depth - 1] == '[' ? ']' : '}');
+	w->depth--;
+	w->need_comma = 1;
+}
