@@ -57,9 +57,9 @@ $(O)/gen/assets.o: $(O)/gen/assets.c
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
 # A program is cmd/foo.c, or every .c under cmd/foo/.
+prog_objs = $(patsubst %.c,$(O)/%.o,$(wildcard cmd/$(1).c cmd/$(1)/*.c))
 .SECONDEXPANSION:
-$(O)/bin/%: $$(patsubst %.c,$(O)/%.o,$$(wildcard cmd/%.c cmd/%/*.c)) \
-		$(O)/libcommon.a $(O)/gen/assets.o
+$(O)/bin/%: $$(call prog_objs,$$*) $(O)/libcommon.a $(O)/gen/assets.o
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(filter %.o,$^) $(O)/libcommon.a \
 		$(LDLIBS)
