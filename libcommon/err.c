@@ -7,6 +7,7 @@
 #include "err.h"
 
 const char *prog_name = "profpipe";
+void (*err_before_msg)(void);
 
 void
 prog_init(const char *argv0)
@@ -24,6 +25,8 @@ static void
 vmsg(const struct srcpos *pos, const char *fmt, va_list ap, int errnum)
 {
 	fflush(stdout);
+	if (err_before_msg != NULL)
+		err_before_msg();
 	fprintf(stderr, "%s: ", prog_name);
 	if (pos != NULL)
 		fprintf(stderr, "%s:%lu: ", pos->file, pos->line);

@@ -16,6 +16,8 @@
 #define NORETURN __attribute__((noreturn))
 
 extern const char *prog_name;
+/* When set, called before each message (progress.c clears its line). */
+extern void (*err_before_msg)(void);
 
 /* Where a record came from; file "<stdin>" names standard input. */
 struct srcpos {

@@ -5,7 +5,9 @@
  * assets/flame.js the build defines asset_flame_js[] and asset_flame_js_len
  * (see assets.h, generated).  Text goes through html_text(); JSON data
  * goes inside <script type="application/json"> written by ndw with
- * NDW_HTML_SAFE, so no data can close the element.
+ * NDW_HTML_SAFE, so no data can close the element; the page's script reads
+ * it with JSON.parse(el.textContent).  The embed step refuses an asset that
+ * contains "</script" or "</style".
  */
 #ifndef HTML_H
 #define HTML_H
@@ -13,9 +15,19 @@
 #include <stddef.h>
 #include <stdio.h>
 
-/* Writes s with & < > " ' escaped, for element text or attribute values. */
+/*
+ * Writes s with & < > " ' as entities, for element text or a quoted
+ * attribute value.  Invalid UTF-8 bytes and control characters other than
+ * tab, newline and carriage return are written as U+FFFD.
+ */
 void html_text(FILE *fp, const char *s, size_t len);
+void html_textz(FILE *fp, const char *s);
 /* Writes an embedded asset inside <script> or <style> as it is. */
 void html_asset(FILE *fp, const char *data, size_t len);
+/*
+ * The length of the valid UTF-8 sequence at s (n bytes available), or 0
+ * when it is not one (overlong, a surrogate, above U+10FFFF, cut short).
+ */
+size_t html_utf8_len(const unsigned char *s, size_t n);
 
 #endif

@@ -2,8 +2,10 @@
  * progress.h: progress on stderr for long work.
  *
  * Shown only when enabled: by default when stderr is a terminal,
- * --progress forces it on and --no-progress off.  Updates at most a few
- * times a second, on one line rewritten with '\r', and cleared at the end.
+ * --progress forces it on and --no-progress off.  Nothing is shown for
+ * the first second (quick runs stay quiet); then the line is rewritten with
+ * '\r' at most four times a second, wiped before any message from err.h,
+ * and cleared by progress_done().
  */
 #ifndef PROGRESS_H
 #define PROGRESS_H

@@ -1,0 +1,114 @@
+/* html.c: escaping text for HTML pages and writing embedded assets. */
+#include <string.h>
+
+#include "html.h"
+
+#define REPLACEMENT "\xef\xbf\xbd"	/* U+FFFD */
+
+/*
+ * Returns the length of the valid UTF-8 sequence at s (at most n bytes
+ * long), or 0 when it is not one (overlong, surrogate, above U+10FFFF or
+ * cut short).
+ */
+size_t
+html_utf8_len(const unsigned char *s, size_t n)
+{
+	unsigned char c = s[0], lo = 0x80, hi = 0xbf;
+	size_t len, i;
+
+	if (c < 0x80)
+		return 1;
+	if (c >= 0xc2 && c <= 0xdf)
+		len = 2;
+	else if (c >= 0xe0 && c <= 0xef) {
+		len = 3;
+		if (c == 0xe0)
+			lo = 0xa0;
+		else if (c == 0xed)
+			hi = 0x9f;
+	} else if (c >= 0xf0 && c <= 0xf4) {
+		len = 4;
+		if (c == 0xf0)
+			lo = 0x90;
+		else if (c == 0xf4)
+			hi = 0x8f;
+	} else
+		return 0;
+	if (n < len || s[1] < lo || s[1] > hi)
+		return 0;
+	for (i = 2; i < len; i++)
+		if (s[i] < 0x80 || s[i] > 0xbf)
+			return 0;
+	return len;
+}
+
+static const char *
+entity(unsigned char c)
+{
+	switch (c) {
+	case '&':
+		return "&amp;";
+	case '<':
+		return "&lt;";
+	case '>':
+		return "&gt;";
+	case '"':
+		return "&quot;";
+	case '\'':
+		return "&#39;";
+	}
+	return NULL;
+}
+
+/*
+ * Bytes that need work: the five specials, control characters other than
+ * tab, newline and carriage return (HTML forbids them; they are written
+ * as U+FFFD), and every byte above 0x7f (checked as UTF-8).
+ */
+static int
+special(unsigned char c)
+{
+	return entity(c) != NULL || c >= 0x80 ||
+	    (c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0x7f;
+}
+
+void
+html_text(FILE *fp, const char *s, size_t len)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	const unsigned char *end = p + len, *run;
+	const char *ent;
+	size_t n;
+
+	while (p < end) {
+		for (run = p; p < end && !special(*p); p++)
+			;
+		if (p > run)
+			fwrite(run, 1, (size_t)(p - run), fp);
+		if (p == end)
+			break;
+		if ((ent = entity(*p)) != NULL) {
+			fputs(ent, fp);
+			p++;
+		} else if (*p >= 0x80 &&
+		    (n = html_utf8_len(p, (size_t)(end - p))) > 0) {
+			fwrite(p, 1, n, fp);
+			p += n;
+		} else {
+			fputs(REPLACEMENT, fp);
+			p++;
+		}
+	}
+}
+
+void
+html_textz(FILE *fp, const char *s)
+{
+	html_text(fp, s, strlen(s));
+}
+
+void
+html_asset(FILE *fp, const char *data, size_t len)
+{
+	fwrite(data, 1, len, fp);
+}
