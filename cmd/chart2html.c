@@ -1,0 +1,727 @@
+/*
+ * chart2html: renders NDJSON records as one self-contained HTML page of
+ * tables and charts.
+ *
+ * Records are read whole, grouped into sections (one per input named with
+ * --section, or per value of --group KEY) and, inside a section, by kind:
+ * the "type" of a record when it has one (dispatch, sysinfo, roofline,
+ * instruction, summary, ...), else "metric" (metric-eval), "statistics"
+ * (topn) or "records".  Each group is embedded column by column, with
+ * repeated values stored once, as JSON inside <script type="application/
+ * json">; assets/chart.js lays the groups out and draws them in the page.
+ */
+#include <getopt.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "err.h"
+#include "arena.h"
+#include "assets.h"
+#include "hmap.h"
+#include "html.h"
+#include "jqf.h"
+#include "nd.h"
+#include "ndw.h"
+#include "ofile.h"
+#include "opt.h"
+#include "progress.h"
+#include "strbuf.h"
+
+/* One top-level key of a group: its value in every row (.p NULL: absent). */
+struct col {
+	char *key;
+	size_t keylen;
+	uint32_t index;		/* in the group's column order */
+	struct nd_slice *vals;
+	size_t n, alloc;	/* n: rows filled so far */
+};
+
+/* Records of one kind in one section. */
+struct group {
+	char *name;
+	size_t rows;
+	struct hmap cols;	/* key -> struct col */
+	struct hmap shapes;	/* packed column indices -> shape number */
+	uint32_t *shape;	/* per row */
+	size_t shape_alloc;
+};
+
+struct section {
+	char *name;
+	struct hmap groups;	/* kind -> struct group */
+};
+
+static struct {
+	int strict;
+	int progress;
+	const char *group;
+	const char *output;
+	const char *title;
+	const char *where;
+	struct strbuf views;	/* JSON array elements, comma separated */
+} opt = { 0, PROGRESS_AUTO, NULL, NULL, NULL, NULL, STRBUF_INIT };
+
+static struct arena mem;		/* record text and names */
+static struct hmap sections;		/* name + '\0' + group value */
+static struct bad_input bad = BAD_INPUT_INIT;
+static struct jqf *where;
+static uint64_t nrecords;
+
+static void
+usage(int rc)
+{
+	FILE *fp = rc == EXIT_SUCCESS ? stdout : stderr;
+
+	fprintf(fp, "usage: chart2html [-h] [--bar label=value] "
+	    "[--group key] [--heatmap x,y=value] [-o file] "
+	    "[--scatter x,y] [--section name file] [--strict] [--table] "
+	    "[--timeline start,end[,lane]] [--title text] [--where expr] "
+	    "[file ...]\n");
+	exit(rc);
+}
+
+static void *
+xrealloc(void *p, size_t n)
+{
+	if ((p = realloc(p, n)) == NULL)
+		die("out of memory");
+	return p;
+}
+
+/* Splits arg at the last sep into two non-empty parts. */
+static int
+split_last(char *arg, int sep, char **a, char **b)
+{
+	char *s = strrchr(arg, sep);
+
+	if (s == NULL || s == arg || s[1] == '\0')
+		return -1;
+	*s = '\0';
+	*a = arg;
+	*b = s + 1;
+	return 0;
+}
+
+/* Adds {"type":type,names[i]:parts[i]...} to opt.views. */
+static void
+add_view(const char *type, const char *const names[], char *const parts[],
+    int n)
+{
+	int i;
+
+	if (opt.views.len > 0)
+		strbuf_addch(&opt.views, ',');
+	strbuf_addstr(&opt.views, "{\"type\":");
+	ndw_quote(&opt.views, type, strlen(type), NDW_HTML_SAFE);
+	for (i = 0; i < n; i++) {
+		strbuf_addch(&opt.views, ',');
+		ndw_quote(&opt.views, names[i], strlen(names[i]), 0);
+		strbuf_addch(&opt.views, ':');
+		ndw_quote(&opt.views, parts[i], strlen(parts[i]),
+		    NDW_HTML_SAFE);
+	}
+	strbuf_addch(&opt.views, '}');
+}
+
+/* Parses the argument of a view option; a malformed one is a usage error. */
+static void
+parse_view(const char *type, const char *arg)
+{
+	static const char *const bar[] = { "label", "value" };
+	static const char *const heat[] = { "x", "y", "value" };
+	static const char *const tl[] = { "start", "end", "lane" };
+	static const char *const sc[] = { "x", "y" };
+	char *s = arena_strndup(&mem, arg, strlen(arg)), *p[3], *q;
+	const char *const *names = sc;
+	int n = 0;
+
+	if (strcmp(type, "bar") == 0) {
+		if (split_last(s, '=', &p[0], &p[1]) == 0)
+			n = 2, names = bar;
+	} else if (strcmp(type, "heatmap") == 0) {
+		if (split_last(s, '=', &p[0], &p[2]) == 0 &&
+		    split_last(p[0], ',', &p[0], &p[1]) == 0)
+			n = 3, names = heat;
+	} else if (strcmp(type, "timeline") == 0) {
+		names = tl;
+		for (p[n++] = s; n < 3 && (q = strchr(p[n - 1], ',')) != NULL;
+		    n++) {
+			*q = '\0';
+			p[n] = q + 1;
+		}
+		if (n < 2 || strchr(p[n - 1], ',') != NULL ||
+		    *p[0] == '\0' || *p[1] == '\0' || *p[n - 1] == '\0')
+			n = 0;
+	} else if (split_last(s, ',', &p[0], &p[1]) == 0) {
+		n = 2;
+	}
+	if (n == 0)
+		die_usage("--%s: bad argument '%s'", type, arg);
+	add_view(type, names, p, n);
+}
+
+static struct section *
+get_section(const char *name, size_t namelen, struct nd_slice gval)
+{
+	struct strbuf key = STRBUF_INIT;
+	struct section *s;
+	void **slot;
+	int isnew;
+
+	strbuf_add(&key, name, namelen);
+	strbuf_addch(&key, '\0');
+	if (gval.p != NULL)
+		strbuf_add(&key, gval.p, gval.len);
+	slot = hmap_put2(&sections, key.buf, key.len, &isnew);
+	if (isnew) {
+		s = arena_alloc(&mem, sizeof(*s));
+		strbuf_reset(&key);
+		strbuf_add(&key, name, namelen);
+		if (opt.group != NULL) {
+			if (namelen > 0)
+				strbuf_addstr(&key, " / ");
+			if (gval.p == NULL)
+				strbuf_addf(&key, "(no %s)", opt.group);
+			else if (nd_val_str(gval, &key) != 0)
+				strbuf_add(&key, gval.p, gval.len);
+		}
+		s->name = arena_strndup(&mem, key.buf, key.len);
+		hmap_init(&s->groups, 8);
+		*slot = s;
+	}
+	strbuf_release(&key);
+	return *slot;
+}
+
+static struct group *
+get_group(struct section *s, const char *kind, size_t len)
+{
+	struct group *g;
+	int isnew;
+	void **slot = hmap_put2(&s->groups, kind, len, &isnew);
+
+	if (isnew) {
+		g = arena_alloc(&mem, sizeof(*g));
+		memset(g, 0, sizeof(*g));
+		g->name = arena_strndup(&mem, kind, len);
+		hmap_init(&g->cols, 32);
+		hmap_init(&g->shapes, 8);
+		*slot = g;
+	}
+	return *slot;
+}
+
+/*
+ * The kind of a record: its "type" string, else what its keys say.
+ * Returns NULL (with why set) for a record of a known kind that lacks
+ * what its kind needs.
+ */
+static const char *
+record_kind(const char *line, size_t len, struct strbuf *kind,
+    const char **why)
+{
+	static const char *const keys[] = {
+		"type", "metric_id", "panel_id", "table_id", "count", "sum",
+	};
+	struct nd_slice v[6];
+
+	*why = NULL;
+	if (nd_fields(line, len, keys, v, 6) < 0) {
+		*why = nd_error();
+		return NULL;
+	}
+	strbuf_reset(kind);
+	if (v[0].p != NULL && nd_val_str(v[0], kind) == 0 && kind->len > 0)
+		return kind->buf;
+	if (v[1].p != NULL && v[2].p != NULL) {
+		if (nd_type(v[1]) != ND_STRING || v[3].p == NULL) {
+			*why = "metric record needs a string 'metric_id' "
+			    "and a 'table_id'";
+			return NULL;
+		}
+		strbuf_addstr(kind, "metric");
+	} else if (v[4].p != NULL && v[5].p != NULL &&
+	    nd_type(v[4]) == ND_NUMBER) {
+		strbuf_addstr(kind, "statistics");
+	} else {
+		strbuf_addstr(kind, "records");
+	}
+	return kind->buf;
+}
+
+static void
+col_set(struct col *c, size_t row, struct nd_slice v)
+{
+	if (row >= c->alloc) {
+		c->alloc = c->alloc ? c->alloc * 2 : 64;
+		while (c->alloc <= row)
+			c->alloc *= 2;
+		c->vals = xrealloc(c->vals, c->alloc * sizeof(*c->vals));
+	}
+	while (c->n < row) {
+		c->vals[c->n].p = NULL;
+		c->vals[c->n++].len = 0;
+	}
+	c->vals[row] = v;
+	c->n = row + 1;
+}
+
+/* Adds the members of one record (text owned by mem) to g. */
+static void
+group_add(struct group *g, const char *line, size_t len,
+    struct strbuf *scratch, struct strbuf *shape)
+{
+	struct nd_slice all = { line, len }, k, v;
+	struct nd_iter it;
+	struct col *c;
+	void **slot;
+	uint32_t ci;
+	int isnew;
+
+	strbuf_reset(shape);
+	nd_iter_init(&it, all);
+	while (nd_iter_next(&it, &k, &v) == 1) {
+		strbuf_reset(scratch);
+		nd_val_str(k, scratch);
+		slot = hmap_put2(&g->cols, scratch->buf, scratch->len, &isnew);
+		if (isnew) {
+			c = arena_alloc(&mem, sizeof(*c));
+			memset(c, 0, sizeof(*c));
+			c->key = arena_strndup(&mem, scratch->buf,
+			    scratch->len);
+			c->keylen = scratch->len;
+			c->index = (uint32_t)(g->cols.n - 1);
+			*slot = c;
+		}
+		c = *slot;
+		if (c->n == g->rows + 1) {
+			c->vals[g->rows] = v;	/* a repeated key: last wins */
+			continue;
+		}
+		col_set(c, g->rows, v);
+		ci = c->index;
+		strbuf_add(shape, &ci, sizeof(ci));
+	}
+	slot = hmap_put2(&g->shapes, shape->buf, shape->len, &isnew);
+	if (isnew)
+		*slot = (void *)(uintptr_t)(g->shapes.n - 1);
+	if (g->rows >= g->shape_alloc) {
+		g->shape_alloc = g->shape_alloc ? g->shape_alloc * 2 : 64;
+		g->shape = xrealloc(g->shape,
+		    g->shape_alloc * sizeof(*g->shape));
+	}
+	g->shape[g->rows++] = (uint32_t)(uintptr_t)*slot;
+}
+
+/* Reads one input into section name (NULL: the unnamed section). */
+static int
+chart2html_stream(const char *path, const char *name)
+{
+	struct strbuf kind = STRBUF_INIT, scratch = STRBUF_INIT;
+	struct strbuf shape = STRBUF_INIT;
+	struct nd_reader r;
+	struct nd_slice gval;
+	const char *k, *why;
+	char *text;
+	int rc, m;
+
+	if (nd_reader_open(&r, path) != 0) {
+		warn_errno("cannot open '%s'", path);
+		return EXIT_FAILURE;
+	}
+	while ((rc = nd_read(&r)) == 1) {
+		if ((k = record_kind(r.line, r.len, &kind, &why)) == NULL) {
+			bad_input(&bad, &r.pos, "%s", why);
+			continue;
+		}
+		if (where != NULL &&
+		    (m = jqf_match(where, r.line, r.len)) != 1) {
+			if (m < 0)
+				bad_input(&bad, &r.pos, "%s",
+				    jqf_error(where));
+			continue;
+		}
+		gval.p = NULL;
+		if (opt.group != NULL) {
+			const char *gk[1] = { opt.group };
+			nd_fields(r.line, r.len, gk, &gval, 1);
+		}
+		text = arena_strndup(&mem, r.line, r.len);
+		if (gval.p != NULL)
+			gval.p = text + (gval.p - r.line);
+		group_add(get_group(get_section(name ? name : "",
+		    name ? strlen(name) : 0, gval), k, strlen(k)),
+		    text, r.len, &scratch, &shape);
+		progress_update(++nrecords, 0);
+	}
+	if (rc < 0)
+		warn_errno("%s: read error", r.pos.file);
+	nd_reader_close(&r);
+	strbuf_release(&kind);
+	strbuf_release(&scratch);
+	strbuf_release(&shape);
+	return rc < 0 ? EXIT_FAILURE : EXIT_SUCCESS;
+}
+
+/*
+ * Appends a validated JSON value so that it can sit inside <script>: '<',
+ * '>', '&', U+2028 and U+2029 (which occur only inside strings) become \u
+ * escapes.  With quote set, the value (a number) is written as a string.
+ */
+static void
+put_value(struct strbuf *sb, struct nd_slice v, int quote)
+{
+	const unsigned char *p = (const unsigned char *)v.p;
+	size_t i, start = 0;
+
+	if (v.p == NULL) {
+		strbuf_addstr(sb, "null");
+		return;
+	}
+	if (quote)
+		strbuf_addch(sb, '"');
+	for (i = 0; i < v.len; i++) {
+		const char *esc = NULL;
+
+		if (p[i] == '<')
+			esc = "\\u003c";
+		else if (p[i] == '>')
+			esc = "\\u003e";
+		else if (p[i] == '&')
+			esc = "\\u0026";
+		else if (p[i] == 0xe2 && i + 2 < v.len && p[i + 1] == 0x80 &&
+		    (p[i + 2] == 0xa8 || p[i + 2] == 0xa9))
+			esc = p[i + 2] == 0xa8 ? "\\u2028" : "\\u2029";
+		if (esc == NULL)
+			continue;
+		strbuf_add(sb, v.p + start, i - start);
+		strbuf_addstr(sb, esc);
+		if (p[i] == 0xe2)
+			i += 2;
+		start = i + 1;
+	}
+	strbuf_add(sb, v.p + start, v.len - start);
+	if (quote)
+		strbuf_addch(sb, '"');
+}
+
+/* An integer token that a double cannot hold exactly (over 2^53). */
+static int
+is_big_int(struct nd_slice v)
+{
+	size_t i, digits = 0;
+
+	if (v.p == NULL || nd_type(v) != ND_NUMBER)
+		return 0;
+	for (i = 0; i < v.len; i++) {
+		if (v.p[i] == '.' || v.p[i] == 'e' || v.p[i] == 'E')
+			return 0;
+		if (v.p[i] >= '0' && v.p[i] <= '9')
+			digits++;
+	}
+	return digits > 15;
+}
+
+/*
+ * Writes one column: {"key":K,"vals":[...]} or, when repeated values make
+ * it smaller, {"key":K,"dict":[distinct...],"idx":[...]}.  A column with
+ * integers beyond 2^53 carries its numbers as strings and "big":1.
+ */
+static void
+put_col(struct strbuf *sb, struct col *c, size_t rows)
+{
+	struct hmap seen;
+	struct strbuf idx = STRBUF_INIT, dict = STRBUF_INIT;
+	size_t i, raw = 0, nd = 0;
+	struct nd_slice nul = { "null", 4 };
+	void **slot;
+	int big = 0, isnew;
+
+	for (i = 0; i < c->n; i++)
+		if (is_big_int(c->vals[i]))
+			big = 1;
+	strbuf_addstr(sb, "{\"key\":");
+	ndw_quote(sb, c->key, c->keylen, NDW_HTML_SAFE);
+	if (big)
+		strbuf_addstr(sb, ",\"big\":1");
+	hmap_init(&seen, 64);
+	for (i = 0; i < rows; i++) {
+		struct nd_slice v = i < c->n && c->vals[i].p ? c->vals[i] : nul;
+
+		raw += v.len + 1;
+		slot = hmap_put2(&seen, v.p, v.len, &isnew);
+		if (isnew) {
+			*slot = (void *)(uintptr_t)nd++;
+			if (nd > 1)
+				strbuf_addch(&dict, ',');
+			put_value(&dict, v, big && nd_type(v) == ND_NUMBER);
+		}
+		strbuf_addf(&idx, "%s%zu", i ? "," : "",
+		    (size_t)(uintptr_t)*slot);
+	}
+	if (dict.len + idx.len + 16 < raw) {
+		strbuf_addstr(sb, ",\"dict\":[");
+		strbuf_add(sb, dict.buf, dict.len);
+		strbuf_addstr(sb, "],\"idx\":[");
+		strbuf_add(sb, idx.buf, idx.len);
+	} else {
+		strbuf_addstr(sb, ",\"vals\":[");
+		for (i = 0; i < rows; i++) {
+			struct nd_slice v = i < c->n ? c->vals[i] : nul;
+
+			if (i > 0)
+				strbuf_addch(sb, ',');
+			put_value(sb, v.p ? v : nul,
+			    big && nd_type(v) == ND_NUMBER);
+		}
+	}
+	strbuf_addstr(sb, "]}");
+	hmap_release(&seen);
+	strbuf_release(&idx);
+	strbuf_release(&dict);
+}
+
+/* Writes {"kind":...,"rows":N,"cols":[...],"shapes":[...],"shape":[...]}. */
+static void
+put_group(FILE *fp, struct strbuf *sb, struct group *g)
+{
+	struct hmap_ent *e;
+	size_t i, j;
+
+	strbuf_addstr(sb, "{\"kind\":");
+	ndw_quote(sb, g->name, strlen(g->name), NDW_HTML_SAFE);
+	strbuf_addf(sb, ",\"rows\":%zu,\"cols\":[", g->rows);
+	hmap_foreach(&g->cols, e) {
+		if (e != g->cols.ents)
+			strbuf_addch(sb, ',');
+		put_col(sb, e->val, g->rows);
+		fwrite(sb->buf, 1, sb->len, fp);
+		strbuf_reset(sb);
+	}
+	strbuf_addstr(sb, "],\"shapes\":[");
+	hmap_foreach(&g->shapes, e) {
+		const uint32_t *ci = (const uint32_t *)(const void *)e->key;
+
+		strbuf_addstr(sb, e != g->shapes.ents ? ",[" : "[");
+		for (j = 0; j < e->len / sizeof(uint32_t); j++) {
+			uint32_t x;
+
+			memcpy(&x, (const char *)ci + j * sizeof(x),
+			    sizeof(x));
+			strbuf_addf(sb, "%s%u", j ? "," : "", x);
+		}
+		strbuf_addch(sb, ']');
+	}
+	strbuf_addstr(sb, "],\"shape\":[");
+	for (i = 0; i < g->rows; i++)
+		strbuf_addf(sb, "%s%u", i ? "," : "", g->shape[i]);
+	strbuf_addstr(sb, "]}");
+	fwrite(sb->buf, 1, sb->len, fp);
+	strbuf_reset(sb);
+}
+
+static void
+put_data(FILE *fp)
+{
+	struct strbuf sb = STRBUF_INIT;
+	struct hmap_ent *se, *ge;
+	struct section *s;
+
+	strbuf_addstr(&sb, "{\"format\":\"profpipe-chart\",\"version\":1,"
+	    "\"title\":");
+	if (opt.title != NULL)
+		ndw_quote(&sb, opt.title, strlen(opt.title), NDW_HTML_SAFE);
+	else
+		strbuf_addstr(&sb, "null");
+	strbuf_addf(&sb, ",\"skipped\":%lu,\"views\":[", bad.count);
+	strbuf_add(&sb, opt.views.buf, opt.views.len);
+	strbuf_addstr(&sb, "],\"sections\":[");
+	hmap_foreach(&sections, se) {
+		s = se->val;
+		if (se != sections.ents)
+			strbuf_addch(&sb, ',');
+		strbuf_addstr(&sb, "{\"name\":");
+		ndw_quote(&sb, s->name, strlen(s->name), NDW_HTML_SAFE);
+		strbuf_addstr(&sb, ",\"groups\":[");
+		hmap_foreach(&s->groups, ge) {
+			if (ge != s->groups.ents)
+				strbuf_addch(&sb, ',');
+			put_group(fp, &sb, ge->val);
+		}
+		strbuf_addstr(&sb, "]}");
+	}
+	strbuf_addstr(&sb, "]}");
+	fwrite(sb.buf, 1, sb.len, fp);
+	strbuf_release(&sb);
+}
+
+static void
+put_page(FILE *fp)
+{
+	const char *title = opt.title != NULL ? opt.title : "profpipe report";
+
+	fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
+	    "<meta charset=\"utf-8\">\n<meta name=\"generator\" "
+	    "content=\"chart2html (profpipe) " PROFPIPE_VERSION "\">\n"
+	    "<title>", fp);
+	html_text(fp, title, strlen(title));
+	fputs("</title>\n<style>\n", fp);
+	html_asset(fp, asset_chart_css, asset_chart_css_len);
+	fputs("</style>\n</head>\n<body>\n<header><h1 data-testid=\"title\">",
+	    fp);
+	html_text(fp, title, strlen(title));
+	fputs("</h1></header>\n<main id=\"app\"><noscript>This report needs "
+	    "JavaScript.</noscript></main>\n<div id=\"tooltip\" "
+	    "data-testid=\"tooltip\" hidden></div>\n"
+	    "<script type=\"application/json\" id=\"profpipe-data\">\n", fp);
+	put_data(fp);
+	fputs("\n</script>\n<script>\n", fp);
+	html_asset(fp, asset_chart_js, asset_chart_js_len);
+	fputs("</script>\n</body>\n</html>\n", fp);
+}
+
+static void
+free_all(void)
+{
+	struct hmap_ent *se, *ge, *ce;
+	struct section *s;
+	struct group *g;
+
+	hmap_foreach(&sections, se) {
+		s = se->val;
+		hmap_foreach(&s->groups, ge) {
+			g = ge->val;
+			hmap_foreach(&g->cols, ce)
+				free(((struct col *)ce->val)->vals);
+			hmap_release(&g->cols);
+			hmap_release(&g->shapes);
+			free(g->shape);
+		}
+		hmap_release(&s->groups);
+	}
+	hmap_release(&sections);
+	strbuf_release(&opt.views);
+	if (where != NULL)
+		jqf_free(where);
+	arena_release(&mem);
+}
+
+int
+main(int argc, char *argv[])
+{
+	enum { O_BAR = 256, O_GROUP, O_HEATMAP, O_NOPROGRESS, O_PROGRESS,
+	    O_SCATTER, O_SECTION, O_STRICT, O_TABLE, O_TIMELINE, O_TITLE,
+	    O_VERSION, O_WHERE };
+	static const struct option longopts[] = {
+		{ "bar", required_argument, NULL, O_BAR },
+		{ "group", required_argument, NULL, O_GROUP },
+		{ "heatmap", required_argument, NULL, O_HEATMAP },
+		{ "help", no_argument, NULL, 'h' },
+		{ "no-progress", no_argument, NULL, O_NOPROGRESS },
+		{ "output", required_argument, NULL, 'o' },
+		{ "progress", no_argument, NULL, O_PROGRESS },
+		{ "scatter", required_argument, NULL, O_SCATTER },
+		{ "section", required_argument, NULL, O_SECTION },
+		{ "strict", no_argument, NULL, O_STRICT },
+		{ "table", no_argument, NULL, O_TABLE },
+		{ "timeline", required_argument, NULL, O_TIMELINE },
+		{ "title", required_argument, NULL, O_TITLE },
+		{ "version", no_argument, NULL, O_VERSION },
+		{ "where", required_argument, NULL, O_WHERE },
+		{ NULL, 0, NULL, 0 },
+	};
+	const char **secname = NULL, **secfile = NULL;
+	size_t nsec = 0, i;
+	struct ofile out;
+	FILE *fp;
+	int ch, rc = EXIT_SUCCESS;
+
+	prog_init(argv[0]);
+	arena_init(&mem, 1 << 20);
+	hmap_init(&sections, 8);
+	/* "+": options end at the first file, so --section takes two. */
+	while ((ch = getopt_long(argc, argv, "+ho:", longopts, NULL)) != -1)
+		switch (ch) {
+		case 'h':
+			usage(EXIT_SUCCESS);
+			break;
+		case 'o':
+			opt.output = optarg;
+			break;
+		case O_BAR:
+			parse_view("bar", optarg);
+			break;
+		case O_GROUP:
+			opt.group = optarg;
+			break;
+		case O_HEATMAP:
+			parse_view("heatmap", optarg);
+			break;
+		case O_NOPROGRESS:
+			opt.progress = PROGRESS_OFF;
+			break;
+		case O_PROGRESS:
+			opt.progress = PROGRESS_ON;
+			break;
+		case O_SCATTER:
+			parse_view("scatter", optarg);
+			break;
+		case O_SECTION:
+			if (optind >= argc)
+				die_usage("--section: a name and a file");
+			secname = xrealloc(secname, (nsec + 1) *
+			    sizeof(*secname));
+			secfile = xrealloc(secfile, (nsec + 1) *
+			    sizeof(*secfile));
+			secname[nsec] = optarg;
+			secfile[nsec++] = argv[optind++];
+			break;
+		case O_STRICT:
+			opt.strict = 1;
+			break;
+		case O_TABLE:
+			add_view("table", NULL, NULL, 0);
+			break;
+		case O_TIMELINE:
+			parse_view("timeline", optarg);
+			break;
+		case O_TITLE:
+			opt.title = optarg;
+			break;
+		case O_VERSION:
+			opt_version();
+			break;
+		case O_WHERE:
+			opt.where = optarg;
+			break;
+		default:
+			usage(EXIT_USAGE);
+		}
+	argc -= optind;
+	argv += optind;
+	bad.strict = opt.strict;
+	if (opt.where != NULL)
+		where = jqf_compile(opt.where);
+
+	progress_init(opt.progress, "records");
+	if (argc == 0 && nsec == 0)
+		rc |= chart2html_stream("-", NULL);
+	for (; argc > 0; argc--, argv++)
+		rc |= chart2html_stream(*argv, NULL);
+	for (i = 0; i < nsec; i++)
+		rc |= chart2html_stream(secfile[i], secname[i]);
+	progress_done();
+	if (bad_input_finish(&bad) != EXIT_SUCCESS)
+		rc = EXIT_FAILURE;
+
+	fp = ofile_open(&out, opt.output);
+	put_page(fp);
+	if (ofile_close(&out) != 0)
+		rc = EXIT_FAILURE;
+	free(secname);
+	free(secfile);
+	free_all();
+	return close_stdout() != 0 ? EXIT_FAILURE : rc;
+}
