@@ -1,0 +1,263 @@
+/* csvr.c: a CSV reader over libcsv in strict mode, fed line by line. */
+#include <errno.h>
+#include <string.h>
+
+#include <csv.h>
+
+#include "csvr.h"
+#include "err.h"
+
+/*
+ * Parsed fields wait in a queue of rows: the bytes of every field (each
+ * NUL-terminated) in data, and per field its offset and length.  One line
+ * can complete more than one row (libcsv also ends a row at a lone CR), so
+ * the queue may hold several; the fields of a row not yet complete (a
+ * quoted field going on over lines) sit after the last complete row.
+ */
+struct csvr_priv {
+	struct csv_parser p;
+	struct strbuf data;
+	size_t *off, *len;		/* per field */
+	size_t nf, af;
+	size_t *row_end;		/* per complete row: its fields end */
+	unsigned long *row_line;	/* per complete row: its first line */
+	size_t nr, ar, next;		/* rows queued; next one to return */
+	char **f;			/* the returned row's field pointers */
+	size_t af_ptr;
+	unsigned long line;		/* lines read so far */
+	unsigned long start;		/* first line of the row being parsed */
+	int in_row;			/* some of that row has been fed */
+	int done;			/* EOF seen and csv_fini() called */
+	const char *err;
+};
+
+static void *
+xrealloc(void *p, size_t n, size_t size)
+{
+	if (n > (size_t)-1 / size || (p = realloc(p, n * size)) == NULL)
+		die("out of memory");
+	return p;
+}
+
+static void
+on_field(void *s, size_t len, void *data)
+{
+	struct csvr_priv *c = data;
+
+	if (c->nf == c->af) {
+		c->af = c->af ? c->af * 2 : 32;
+		c->off = xrealloc(c->off, c->af, sizeof(*c->off));
+		c->len = xrealloc(c->len, c->af, sizeof(*c->len));
+	}
+	c->off[c->nf] = c->data.len;
+	c->len[c->nf] = len;
+	c->nf++;
+	if (s != NULL)
+		strbuf_add(&c->data, s, len);
+	strbuf_addch(&c->data, '\0');
+}
+
+static void
+on_row(int term, void *data)
+{
+	struct csvr_priv *c = data;
+
+	(void)term;
+	if (c->nr == c->ar) {
+		c->ar = c->ar ? c->ar * 2 : 8;
+		c->row_end = xrealloc(c->row_end, c->ar, sizeof(*c->row_end));
+		c->row_line = xrealloc(c->row_line, c->ar,
+		    sizeof(*c->row_line));
+	}
+	c->row_end[c->nr] = c->nf;
+	c->row_line[c->nr] = c->start;
+	c->nr++;
+}
+
+/* Fields are taken as written: libcsv would trim spaces and tabs. */
+static int
+no_space(unsigned char ch)
+{
+	(void)ch;
+	return 0;
+}
+
+static void
+parser_start(struct csvr_priv *c)
+{
+	if (csv_init(&c->p, CSV_STRICT | CSV_STRICT_FINI | CSV_APPEND_NULL)
+	    != 0)
+		die("out of memory");
+	csv_set_space_func(&c->p, no_space);
+}
+
+int
+csvr_open(struct csvr *r, const char *path)
+{
+	struct csvr_priv *c;
+
+	if (zin_open(&r->in, path) != 0)
+		return -1;
+	if ((c = calloc(1, sizeof(*c))) == NULL)
+		die("out of memory");
+	strbuf_init(&c->data, 0);
+	parser_start(c);
+	r->priv = c;
+	r->pos.file = r->in.name;
+	r->pos.line = 0;
+	return 0;
+}
+
+void
+csvr_close(struct csvr *r)
+{
+	struct csvr_priv *c = r->priv;
+
+	zin_close(&r->in);
+	if (c == NULL)
+		return;
+	csv_free(&c->p);
+	strbuf_release(&c->data);
+	free(c->off);
+	free(c->len);
+	free(c->row_end);
+	free(c->row_line);
+	free(c->f);
+	free(c);
+	r->priv = NULL;
+}
+
+/*
+ * Drops the rows already returned, keeping the fields of a row still
+ * being parsed.
+ */
+static void
+compact(struct csvr_priv *c)
+{
+	size_t first, base, i;
+
+	if (c->next == 0)
+		return;
+	first = c->row_end[c->nr - 1];
+	base = first < c->nf ? c->off[first] : c->data.len;
+	memmove(c->data.buf, c->data.buf + base, c->data.len - base);
+	strbuf_setlen(&c->data, c->data.len - base);
+	for (i = first; i < c->nf; i++) {
+		c->off[i - first] = c->off[i] - base;
+		c->len[i - first] = c->len[i];
+	}
+	c->nf -= first;
+	c->nr = c->next = 0;
+}
+
+/* Forgets the row being parsed and starts a fresh parser. */
+static void
+restart(struct csvr_priv *c)
+{
+	size_t keep = c->nr > 0 ? c->row_end[c->nr - 1] : 0;
+
+	if (keep < c->nf) {
+		strbuf_setlen(&c->data, c->off[keep]);
+		c->nf = keep;
+	}
+	csv_free(&c->p);
+	parser_start(c);
+	c->in_row = 0;
+}
+
+static const char *
+parse_error(struct csv_parser *p)
+{
+	if (csv_error(p) == CSV_EPARSE)
+		return "malformed CSV: a stray '\"' (a quote inside an "
+		    "unquoted field or after a closing quote)";
+	return csv_strerror(csv_error(p));
+}
+
+/*
+ * Feeds the next line.  Returns 1 when fed, 0 at EOF (after the parser's
+ * last row), -1 on a parse or read error (c->err says which).
+ */
+static int
+feed(struct csvr *r, struct csvr_priv *c)
+{
+	const char *line;
+	size_t len;
+	int rc;
+
+	if ((rc = zin_getline(&r->in, &line, &len)) < 0) {
+		c->err = zin_error(&r->in);
+		c->done = 1;
+		return -1;
+	}
+	if (rc == 0) {
+		c->done = 1;
+		if (csv_fini(&c->p, on_field, on_row, c) != 0) {
+			c->err = "malformed CSV: a quoted field is not closed "
+			    "before the end of the file";
+			return -1;
+		}
+		return 0;
+	}
+	c->line++;
+	if (c->line == 1 && len >= 3 && memcmp(line, "\xef\xbb\xbf", 3) == 0) {
+		line += 3;
+		len -= 3;
+	}
+	if (!c->in_row)
+		c->start = c->line;
+	c->in_row = 1;
+	if (csv_parse(&c->p, line, len, on_field, on_row, c) != len ||
+	    (!r->in.no_newline &&
+	    csv_parse(&c->p, "\n", 1, on_field, on_row, c) != 1)) {
+		c->err = parse_error(&c->p);
+		return -1;
+	}
+	/* libcsv's state 0 (ROW_NOT_BEGUN): no row is under way. */
+	c->in_row = c->p.pstate != 0;
+	return 1;
+}
+
+int
+csvr_next(struct csvr *r, struct csvr_row *row)
+{
+	struct csvr_priv *c = r->priv;
+	size_t first, i;
+	int rc;
+
+	if (c->next == c->nr)
+		compact(c);
+	while (c->next == c->nr) {
+		if (c->done)
+			return 0;
+		if ((rc = feed(r, c)) < 0) {
+			r->pos.line = c->in_row ? c->start : c->line;
+			restart(c);
+			return -1;
+		}
+		if (rc == 0 && c->next == c->nr)
+			return 0;
+	}
+	first = c->next > 0 ? c->row_end[c->next - 1] : 0;
+	row->n = c->row_end[c->next] - first;
+	if (row->n > c->af_ptr) {
+		c->af_ptr = row->n;
+		c->f = xrealloc(c->f, c->af_ptr, sizeof(*c->f));
+	}
+	for (i = 0; i < row->n; i++)
+		c->f[i] = c->data.buf + c->off[first + i];
+	row->f = c->f;
+	row->len = c->len + first;
+	row->line = c->row_line[c->next];
+	r->pos.line = row->line;
+	c->next++;
+	return 1;
+}
+
+const char *
+csvr_error(struct csvr *r)
+{
+	struct csvr_priv *c = r->priv;
+
+	return c->err != NULL ? c->err : "no error";
+}
