@@ -1,0 +1,104 @@
+/*
+ * db2spans.h: the schema interface of db2spans, and the span writer every
+ * schema writes through.
+ *
+ * A profiler database schema is one file, cmd/db2spans/<name>.c, that
+ * defines one `const struct db_schema schema_<name>` and is listed in the
+ * table `schemas[]` at the top of main.c:
+ *
+ *	static const struct db_schema *const schemas[] = {
+ *		&schema_ascend,		(ascend.c: Ascend PyTorch profiler DB)
+ *		NULL
+ *	};
+ *
+ * To add a schema (say nsys.c for Nsight Systems, rocpd.c for rocpd):
+ * write the file, declare `extern const struct db_schema schema_nsys;`
+ * below, and add `&schema_nsys,` to that table.  Nothing else changes.
+ *
+ * main.c opens each file read-only (it is never changed), asks every
+ * schema in table order whether it recognises the database (detect), and
+ * hands the first one that does a struct db_run.  The schema then reads its
+ * tables and calls span_write() once per span, in table order, or, when
+ * run->sorted is set, ordered by (pid, tid, start_ns ascending, end_ns
+ * descending, table order).  It must stream: memory may grow with lookup
+ * tables (strings), never with the number of spans.
+ *
+ * Ownership: the writer and everything in struct db_run belong to main.c;
+ * a schema frees what it allocates before spans() returns.
+ */
+#ifndef DB2SPANS_H
+#define DB2SPANS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <sqlite3.h>
+
+#include "err.h"
+#include "strbuf.h"
+
+/* One span; the strings are JSON text, quotes included (see span_quote). */
+struct span {
+	uint64_t pid, tid;
+	const char *name;	/* quoted JSON string */
+	size_t name_len;
+	const char *cat;	/* quoted JSON string, or NULL: no "cat" */
+	size_t cat_len;
+	int64_t start_ns, end_ns;
+};
+
+/* Writes span records to stdout (docs/formats.md, "Span records"). */
+struct span_writer {
+	struct strbuf out;	/* pending output */
+	struct strbuf line;	/* the record being built (for --where) */
+	struct jqf *where;	/* NULL: no filter */
+	uint64_t written, filtered;
+	int error;		/* a --where runtime error was reported */
+};
+
+/* What a schema gets to do its work. */
+struct db_run {
+	sqlite3 *db;
+	const char *path;	/* the file's name, for messages */
+	int sorted;		/* --sorted */
+	int verbose;		/* -v */
+	struct bad_input *bad;	/* bad rows: report, count, skip */
+	struct span_writer *w;
+	uint64_t unnamed;	/* spans written with the name "unknown" */
+};
+
+struct db_schema {
+	const char *name;	/* short name: "ascend" (for -v, --schema) */
+	const char *what;	/* "Ascend PyTorch profiler DB" */
+	/*
+	 * Returns 1 if db holds this schema; otherwise 0 after appending to
+	 * why what is missing ("no table PYTORCH_API").
+	 */
+	int (*detect)(sqlite3 *db, struct strbuf *why);
+	/* Writes the spans.  Returns 0, or -1 after a message (exit 1). */
+	int (*spans)(struct db_run *run);
+};
+
+extern const struct db_schema schema_ascend;
+
+/* Writes one span record; returns 0 (a write error is fatal). */
+int span_write(struct span_writer *w, const struct span *s);
+/* Appends s (any bytes) to sb as a quoted JSON string. */
+void span_quote(struct strbuf *sb, const char *s, size_t len);
+
+/* Helpers for schemas (main.c). */
+/* 1 if the table or view exists. */
+int db_has_table(sqlite3 *db, const char *table);
+/* Appends the names of the database's tables, ", "-separated. */
+void db_list_tables(sqlite3 *db, struct strbuf *sb);
+/* 1 if table has the column (by name, as PRAGMA table_info gives). */
+int db_has_column(sqlite3 *db, const char *table, const char *column);
+/*
+ * Reads an integer column exactly: INTEGER values as they are, TEXT holding
+ * an optional '-' and decimal digits without going through a double.
+ * Returns 0, or -1 (NULL, REAL, BLOB, other text, out of range) with what
+ * set to a short reason.
+ */
+int db_col_i64(sqlite3_stmt *st, int col, int64_t *out, const char **what);
+
+#endif

@@ -1,0 +1,520 @@
+/* db2spans: writes one span record per timed call in a profiler database. */
+#include <sys/stat.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <sqlite3.h>
+
+#include "err.h"
+#include "jqf.h"
+#include "ndw.h"
+#include "opt.h"
+#include "progress.h"
+#include "strbuf.h"
+
+#include "db2spans.h"
+
+/* The schemas, tried in this order (see db2spans.h). */
+static const struct db_schema *const schemas[] = {
+	&schema_ascend,
+	NULL
+};
+
+static struct {
+	int progress;
+	const char *schema;
+	int sorted;
+	int strict;
+	int verbose;
+	const char *where;
+} opt = { PROGRESS_AUTO, NULL, 0, 0, 0, NULL };
+
+enum { OPT_NO_PROGRESS = 256, OPT_PROGRESS, OPT_SCHEMA, OPT_STRICT,
+	OPT_VERSION, OPT_WHERE };
+
+static const struct option longopts[] = {
+	{ "help", no_argument, NULL, 'h' },
+	{ "no-progress", no_argument, NULL, OPT_NO_PROGRESS },
+	{ "progress", no_argument, NULL, OPT_PROGRESS },
+	{ "schema", required_argument, NULL, OPT_SCHEMA },
+	{ "sorted", no_argument, NULL, 's' },
+	{ "strict", no_argument, NULL, OPT_STRICT },
+	{ "verbose", no_argument, NULL, 'v' },
+	{ "version", no_argument, NULL, OPT_VERSION },
+	{ "where", required_argument, NULL, OPT_WHERE },
+	{ NULL, 0, NULL, 0 }
+};
+
+static void
+usage(int status)
+{
+	fprintf(status == 0 ? stdout : stderr,
+	    "usage: %s [-hsv] [--progress | --no-progress] [--schema name] "
+	    "[--strict] [--where expr] [file ...]\n", prog_name);
+	exit(status);
+}
+
+/* The span writer: records are built by hand for speed. */
+
+#define OUT_FLUSH 65536
+
+/* Writes the pending output; a write error is fatal. */
+static void
+out_flush(struct span_writer *w)
+{
+	if (w->out.len > 0 && fwrite(w->out.buf, 1, w->out.len, stdout) !=
+	    w->out.len)
+		die_errno("write error");
+	strbuf_reset(&w->out);
+}
+
+static char *
+put_u64(char *p, uint64_t v)
+{
+	char tmp[24];
+	int n = 0;
+
+	do {
+		tmp[n++] = (char)('0' + v % 10);
+		v /= 10;
+	} while (v != 0);
+	while (n > 0)
+		*p++ = tmp[--n];
+	return p;
+}
+
+static char *
+put_i64(char *p, int64_t v)
+{
+	if (v < 0) {
+		*p++ = '-';
+		return put_u64(p, (uint64_t)0 - (uint64_t)v);
+	}
+	return put_u64(p, (uint64_t)v);
+}
+
+static char *
+put_str(char *p, const char *s, size_t n)
+{
+	memcpy(p, s, n);
+	return p + n;
+}
+
+/* Appends the record for s to sb (with its '\n'). */
+static void
+span_format(struct strbuf *sb, const struct span *s)
+{
+	char *p;
+
+	strbuf_grow(sb, s->name_len + s->cat_len + 160);
+	p = sb->buf + sb->len;
+	p = put_str(p, "{\"pid\":", 7);
+	p = put_u64(p, s->pid);
+	p = put_str(p, ",\"tid\":", 7);
+	p = put_u64(p, s->tid);
+	p = put_str(p, ",\"name\":", 8);
+	p = put_str(p, s->name, s->name_len);
+	if (s->cat != NULL) {
+		p = put_str(p, ",\"cat\":", 7);
+		p = put_str(p, s->cat, s->cat_len);
+	}
+	p = put_str(p, ",\"start_ns\":", 12);
+	p = put_i64(p, s->start_ns);
+	p = put_str(p, ",\"end_ns\":", 10);
+	p = put_i64(p, s->end_ns);
+	p = put_str(p, "}\n", 2);
+	strbuf_setlen(sb, (size_t)(p - sb->buf));
+}
+
+int
+span_write(struct span_writer *w, const struct span *s)
+{
+	int m;
+
+	if (w->where != NULL) {
+		strbuf_reset(&w->line);
+		span_format(&w->line, s);
+		m = jqf_match(w->where, w->line.buf, w->line.len - 1);
+		if (m < 0) {
+			if (!w->error)
+				warn("--where: %s", jqf_error(w->where));
+			w->error = 1;
+		}
+		if (m <= 0) {
+			w->filtered++;
+			return 0;
+		}
+		strbuf_add(&w->out, w->line.buf, w->line.len);
+	} else
+		span_format(&w->out, s);
+	w->written++;
+	if ((w->written & 0xFFF) == 0)
+		progress_update(w->written, 0);
+	if (w->out.len >= OUT_FLUSH)
+		out_flush(w);
+	return 0;
+}
+
+void
+span_quote(struct strbuf *sb, const char *s, size_t len)
+{
+	ndw_quote(sb, s, len, 0);
+}
+
+/* Helpers for the schemas. */
+
+/* Runs a one-row query with text parameters; returns 1 if it has a row. */
+static int
+db_exists(sqlite3 *db, const char *sql, const char *a, const char *b)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK)
+		return 0;
+	sqlite3_bind_text(st, 1, a, -1, SQLITE_STATIC);
+	if (b != NULL)
+		sqlite3_bind_text(st, 2, b, -1, SQLITE_STATIC);
+	rc = sqlite3_step(st) == SQLITE_ROW;
+	sqlite3_finalize(st);
+	return rc;
+}
+
+int
+db_has_table(sqlite3 *db, const char *table)
+{
+	return db_exists(db, "SELECT 1 FROM sqlite_master WHERE type IN "
+	    "('table', 'view') AND name = ?1 COLLATE NOCASE", table, NULL);
+}
+
+int
+db_has_column(sqlite3 *db, const char *table, const char *column)
+{
+	return db_exists(db, "SELECT 1 FROM pragma_table_info(?1) "
+	    "WHERE name = ?2 COLLATE NOCASE", table, column);
+}
+
+void
+db_list_tables(sqlite3 *db, struct strbuf *sb)
+{
+	sqlite3_stmt *st;
+	size_t n = 0;
+
+	if (sqlite3_prepare_v2(db, "SELECT name FROM sqlite_master WHERE "
+	    "type IN ('table', 'view') ORDER BY name", -1, &st, NULL) !=
+	    SQLITE_OK)
+		return;
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		if (n++ > 0)
+			strbuf_addstr(sb, ", ");
+		strbuf_addstr(sb, (const char *)sqlite3_column_text(st, 0));
+	}
+	sqlite3_finalize(st);
+}
+
+int
+db_col_i64(sqlite3_stmt *st, int col, int64_t *out, const char **what)
+{
+	const unsigned char *p;
+	uint64_t v = 0, lim = INT64_MAX;
+	int n, i = 0, neg = 0;
+
+	switch (sqlite3_column_type(st, col)) {
+	case SQLITE_INTEGER:
+		*out = sqlite3_column_int64(st, col);
+		return 0;
+	case SQLITE_NULL:
+		*what = "is NULL";
+		return -1;
+	case SQLITE_TEXT:
+		break;
+	default:
+		*what = "is not an integer";
+		return -1;
+	}
+	p = sqlite3_column_text(st, col);
+	n = sqlite3_column_bytes(st, col);
+	*what = "is not an integer";
+	if (n > 0 && p[0] == '-') {
+		neg = 1;
+		lim = (uint64_t)INT64_MAX + 1;
+		i = 1;
+	}
+	if (i >= n)
+		return -1;
+	for (; i < n; i++) {
+		if (p[i] < '0' || p[i] > '9')
+			return -1;
+		if (v > (lim - (unsigned)(p[i] - '0')) / 10) {
+			*what = "is out of range";
+			return -1;
+		}
+		v = v * 10 + (unsigned)(p[i] - '0');
+	}
+	*out = neg ? (int64_t)((uint64_t)0 - v) : (int64_t)v;
+	return 0;
+}
+
+/* Opening a database. */
+
+/* Checks that path is a regular file holding an SQLite database. */
+static int
+db_check(const char *path, const char *shown)
+{
+	static const char magic[16] = "SQLite format 3";
+	struct stat st;
+	char hdr[16];
+	ssize_t n;
+	int fd;
+
+	if ((fd = open(path, O_RDONLY)) < 0) {
+		warn_errno("cannot open '%s'", shown);
+		return -1;
+	}
+	if (fstat(fd, &st) != 0) {
+		warn_errno("cannot stat '%s'", shown);
+		close(fd);
+		return -1;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		warn("'%s' is not a regular file", shown);
+		close(fd);
+		return -1;
+	}
+	n = read(fd, hdr, sizeof(hdr));
+	close(fd);
+	if (n != (ssize_t)sizeof(hdr) || memcmp(hdr, magic, 16) != 0) {
+		warn("'%s' is not an SQLite database", shown);
+		return -1;
+	}
+	return 0;
+}
+
+static sqlite3 *
+db_open(const char *path, const char *shown)
+{
+	sqlite3 *db;
+
+	if (db_check(path, shown) != 0)
+		return NULL;
+	/* Read-only: SQLite takes shared locks only and writes nothing. */
+	if (sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY, NULL) !=
+	    SQLITE_OK) {
+		warn("cannot open '%s': %s", shown, sqlite3_errmsg(db));
+		sqlite3_close(db);
+		return NULL;
+	}
+	sqlite3_busy_timeout(db, 10000);
+	if (sqlite3_exec(db, "PRAGMA query_only = 1; PRAGMA cache_size = "
+	    "-32768; SELECT count(*) FROM sqlite_master", NULL, NULL, NULL) !=
+	    SQLITE_OK) {
+		warn("'%s': %s", shown, sqlite3_errmsg(db));
+		sqlite3_close(db);
+		return NULL;
+	}
+	return db;
+}
+
+/* Finds the schema of db, or says why none fits. */
+static const struct db_schema *
+db_detect(sqlite3 *db, const char *shown)
+{
+	struct strbuf why = STRBUF_INIT, tables = STRBUF_INIT;
+	const struct db_schema *const *s;
+	size_t mark;
+
+	for (s = schemas; *s != NULL; s++) {
+		if (opt.schema != NULL && strcmp(opt.schema, (*s)->name) != 0)
+			continue;
+		if (why.len > 0)
+			strbuf_addstr(&why, "; ");
+		strbuf_addf(&why, "not an %s: ", (*s)->what);
+		mark = why.len;
+		if ((*s)->detect(db, &why)) {
+			strbuf_release(&why);
+			return *s;
+		}
+		if (why.len == mark)
+			strbuf_addstr(&why, "unknown layout");
+	}
+	db_list_tables(db, &tables);
+	warn("'%s': %s (tables: %s)", shown, why.buf,
+	    tables.len > 0 ? tables.buf : "none");
+	strbuf_release(&why);
+	strbuf_release(&tables);
+	return NULL;
+}
+
+/* Copies standard input to a temporary file SQLite can open. */
+static char *
+spool_stdin(void)
+{
+	const char *dir = getenv("TMPDIR");
+	struct strbuf path = STRBUF_INIT;
+	char buf[65536];
+	ssize_t n;
+	int fd;
+
+	strbuf_addf(&path, "%s/db2spans.XXXXXX",
+	    dir != NULL && *dir != '\0' ? dir : "/tmp");
+	if ((fd = mkstemp(path.buf)) < 0)
+		die_errno("cannot create a temporary file in '%s'",
+		    dir != NULL && *dir != '\0' ? dir : "/tmp");
+	while ((n = read(STDIN_FILENO, buf, sizeof(buf))) != 0) {
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0 || write(fd, buf, (size_t)n) != n) {
+			warn_errno(n < 0 ? "cannot read '<stdin>'" :
+			    "cannot write '%s'", path.buf);
+			close(fd);
+			unlink(path.buf);
+			strbuf_release(&path);
+			return NULL;
+		}
+	}
+	if (close(fd) != 0) {
+		warn_errno("cannot write '%s'", path.buf);
+		unlink(path.buf);
+		strbuf_release(&path);
+		return NULL;
+	}
+	return strbuf_detach(&path, NULL);
+}
+
+/* Writes the spans of one database.  Returns 0, or -1 after a message. */
+static int
+db2spans_stream(const char *path, const char *shown, struct span_writer *w,
+    struct bad_input *bad)
+{
+	const struct db_schema *schema;
+	struct db_run run;
+	uint64_t before = w->written, filtered = w->filtered;
+	sqlite3 *db;
+	int rc;
+
+	if ((db = db_open(path, shown)) == NULL)
+		return -1;
+	if ((schema = db_detect(db, shown)) == NULL) {
+		sqlite3_close(db);
+		return -1;
+	}
+	if (opt.verbose)
+		warn("%s: schema %s (%s)", shown, schema->name, schema->what);
+	memset(&run, 0, sizeof(run));
+	run.db = db;
+	run.path = shown;
+	run.sorted = opt.sorted;
+	run.verbose = opt.verbose;
+	run.bad = bad;
+	run.w = w;
+	rc = schema->spans(&run);
+	if (run.unnamed > 0)
+		warn("%s: %llu span%s without a name, written as 'unknown'",
+		    shown, (unsigned long long)run.unnamed,
+		    run.unnamed == 1 ? "" : "s");
+	if (opt.verbose)
+		warn("%s: %llu spans written, %llu left out by --where", shown,
+		    (unsigned long long)(w->written - before),
+		    (unsigned long long)(w->filtered - filtered));
+	sqlite3_close(db);
+	return rc;
+}
+
+/* Runs one command-line argument ("-": standard input). */
+static int
+db2spans_arg(const char *arg, struct span_writer *w, struct bad_input *bad)
+{
+	char *tmp;
+	int rc;
+
+	if (strcmp(arg, "-") != 0)
+		return db2spans_stream(arg, arg, w, bad);
+	if ((tmp = spool_stdin()) == NULL)
+		return -1;
+	rc = db2spans_stream(tmp, "<stdin>", w, bad);
+	unlink(tmp);
+	free(tmp);
+	return rc;
+}
+
+int
+main(int argc, char *argv[])
+{
+	struct bad_input bad = BAD_INPUT_INIT;
+	struct span_writer w;
+	const struct db_schema *const *s;
+	int ch, rc = EXIT_SUCCESS;
+
+	prog_init(argv[0]);
+	while ((ch = getopt_long(argc, argv, "hsv", longopts, NULL)) != -1)
+		switch (ch) {
+		case 'h':
+			usage(EXIT_SUCCESS);
+			break;
+		case 's':
+			opt.sorted = 1;
+			break;
+		case 'v':
+			opt.verbose = 1;
+			break;
+		case OPT_NO_PROGRESS:
+			opt.progress = PROGRESS_OFF;
+			break;
+		case OPT_PROGRESS:
+			opt.progress = PROGRESS_ON;
+			break;
+		case OPT_SCHEMA:
+			opt.schema = optarg;
+			break;
+		case OPT_STRICT:
+			opt.strict = 1;
+			break;
+		case OPT_VERSION:
+			opt_version();
+			break;
+		case OPT_WHERE:
+			opt.where = optarg;
+			break;
+		default:
+			usage(EXIT_USAGE);
+		}
+	argc -= optind;
+	argv += optind;
+	if (opt.schema != NULL) {
+		for (s = schemas; *s != NULL; s++)
+			if (strcmp((*s)->name, opt.schema) == 0)
+				break;
+		if (*s == NULL)
+			die_usage("unknown schema '%s'", opt.schema);
+	}
+	memset(&w, 0, sizeof(w));
+	strbuf_init(&w.out, OUT_FLUSH + 4096);
+	strbuf_init(&w.line, 256);
+	if (opt.where != NULL)
+		w.where = jqf_compile(opt.where);
+	bad.strict = opt.strict;
+	progress_init(opt.progress, "spans");
+	if (argc == 0 && db2spans_arg("-", &w, &bad) != 0)
+		rc = EXIT_FAILURE;
+	for (; argc > 0; argc--, argv++)
+		if (db2spans_arg(*argv, &w, &bad) != 0)
+			rc = EXIT_FAILURE;
+	progress_done();
+	out_flush(&w);
+	if (w.error)
+		rc = EXIT_FAILURE;
+	if (bad_input_finish(&bad) != EXIT_SUCCESS)
+		rc = EXIT_FAILURE;
+	if (w.where != NULL)
+		jqf_free(w.where);
+	strbuf_release(&w.out);
+	strbuf_release(&w.line);
+	return close_stdout() != 0 ? EXIT_FAILURE : rc;
+}
