@@ -1,4 +1,5 @@
 /* ndw.c: the NDJSON writer. */
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -126,7 +127,13 @@ ndw_fmt_f64(struct strbuf *sb, double v)
 		strbuf_addstr(sb, signbit(v) ? "-0" : "0");
 		return;
 	}
-	for (prec = 15; prec <= 17; prec++) {
+	/*
+	 * Any decimal of up to 15 digits (DBL_DIG) survives a trip through
+	 * a normal double, so %.15g already gives the shortest form when it
+	 * has 15 digits or fewer.  A subnormal has fewer bits: its search
+	 * starts at one digit (5e-324, not 4.94065645841247e-324).
+	 */
+	for (prec = fabs(v) < DBL_MIN ? 1 : 15; prec <= 17; prec++) {
 		snprintf(buf, sizeof(buf), "%.*g", prec, v);
 		if (strtod(buf, NULL) == v)
 			break;

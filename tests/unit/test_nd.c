@@ -1,0 +1,561 @@
+/* test_nd.c: the NDJSON reader (nd.h). */
+#include <stdint.h>
+#include <zlib.h>
+
+#include "unit.h"
+#include "nd.h"
+
+static int
+fields(const char *line, const char *const keys[], struct nd_slice vals[],
+    size_t n)
+{
+	return nd_fields(line, strlen(line), keys, vals, n);
+}
+
+static int
+valid(const char *line)
+{
+	return nd_fields(line, strlen(line), NULL, NULL, 0) == 0;
+}
+
+static void
+fields_returns_raw_slices_of_wanted_keys(void **state)
+{
+	const char *keys[] = { "a", "b", "c", "missing" };
+	struct nd_slice v[4];
+
+	(void)state;
+	assert_int_equal(fields(" {\"a\": 1 , \"b\":\"x y\",\"c\":[1,{\"a\":2}]}",
+	    keys, v, 4), 3);
+	assert_mem_str(v[0].p, v[0].len, "1");
+	assert_mem_str(v[1].p, v[1].len, "\"x y\"");
+	assert_mem_str(v[2].p, v[2].len, "[1,{\"a\":2}]");
+	assert_null(v[3].p);
+	assert_int_equal(nd_type(v[0]), ND_NUMBER);
+	assert_int_equal(nd_type(v[1]), ND_STRING);
+	assert_int_equal(nd_type(v[2]), ND_ARRAY);
+}
+
+static void
+fields_ignores_keys_of_nested_objects(void **state)
+{
+	const char *keys[] = { "name" };
+	struct nd_slice v[1];
+
+	(void)state;
+	assert_int_equal(fields("{\"args\":{\"name\":\"inner\"}}", keys, v, 1),
+	    0);
+	assert_null(v[0].p);
+}
+
+static void
+fields_takes_the_last_of_a_repeated_key(void **state)
+{
+	const char *keys[] = { "a" };
+	struct nd_slice v[1];
+
+	(void)state;
+	assert_int_equal(fields("{\"a\":1,\"a\":2}", keys, v, 1), 1);
+	assert_mem_str(v[0].p, v[0].len, "2");
+}
+
+static void
+fields_matches_escaped_keys(void **state)
+{
+	const char *keys[] = { "ab", "q\"" };
+	struct nd_slice v[2];
+
+	(void)state;
+	assert_int_equal(fields("{\"a\\u0062\":1,\"q\\\"\":2}", keys, v, 2),
+	    2);
+	assert_mem_str(v[0].p, v[0].len, "1");
+	assert_mem_str(v[1].p, v[1].len, "2");
+}
+
+static void
+fields_keeps_64bit_integers_exact(void **state)
+{
+	const char *keys[] = { "u", "i", "ts" };
+	struct nd_slice v[3];
+	uint64_t u;
+	int64_t i;
+
+	(void)state;
+	assert_int_equal(fields("{\"u\":18446744073709551615,"
+	    "\"i\":-9223372036854775808,\"ts\":1751344815171234567}",
+	    keys, v, 3), 3);
+	assert_mem_str(v[0].p, v[0].len, "18446744073709551615");
+	assert_mem_str(v[1].p, v[1].len, "-9223372036854775808");
+	assert_int_equal(nd_val_u64(v[0], &u), 0);
+	assert_true(u == UINT64_MAX);
+	assert_int_equal(nd_val_i64(v[1], &i), 0);
+	assert_true(i == INT64_MIN);
+	assert_int_equal(nd_val_u64(v[2], &u), 0);
+	assert_true(u == 1751344815171234567ULL);
+	assert_int_equal(nd_val_i64(v[2], &i), 0);
+	assert_true(i == 1751344815171234567LL);
+}
+
+static struct nd_slice
+sl(const char *s)
+{
+	struct nd_slice v = { s, strlen(s) };
+
+	return v;
+}
+
+static void
+val_int_refuses_out_of_range_and_fractions(void **state)
+{
+	uint64_t u;
+	int64_t i;
+
+	(void)state;
+	assert_int_equal(nd_val_u64(sl("18446744073709551616"), &u), -1);
+	assert_int_equal(nd_val_u64(sl("-1"), &u), -1);
+	assert_int_equal(nd_val_i64(sl("9223372036854775807"), &i), 0);
+	assert_true(i == INT64_MAX);
+	assert_int_equal(nd_val_i64(sl("9223372036854775808"), &i), -1);
+	assert_int_equal(nd_val_i64(sl("-9223372036854775809"), &i), -1);
+	assert_int_equal(nd_val_i64(sl("1.0"), &i), -1);
+	assert_int_equal(nd_val_i64(sl("1e3"), &i), -1);
+	assert_int_equal(nd_val_i64(sl("\"1\""), &i), -1);
+	assert_int_equal(nd_val_i64(sl("-0"), &i), 0);
+	assert_true(i == 0);
+}
+
+static void
+val_f64_reads_numbers(void **state)
+{
+	double d;
+
+	(void)state;
+	assert_int_equal(nd_val_f64(sl("0.1"), &d), 0);
+	assert_true(d == 0.1);
+	assert_int_equal(nd_val_f64(sl("-2.5E+3"), &d), 0);
+	assert_true(d == -2500.0);
+	assert_int_equal(nd_val_f64(sl("18446744073709551615"), &d), 0);
+	assert_true(d == 18446744073709551615.0);
+	assert_int_equal(nd_val_f64(sl("\"1\""), &d), -1);
+	assert_int_equal(nd_val_f64(sl("null"), &d), -1);
+}
+
+static void
+fields_accepts_valid_numbers(void **state)
+{
+	(void)state;
+	assert_true(valid("{\"a\":0}"));
+	assert_true(valid("{\"a\":-0}"));
+	assert_true(valid("{\"a\":0.5e-3}"));
+	assert_true(valid("{\"a\":1E+2}"));
+	assert_true(valid("{\"a\":-12.25e10}"));
+	assert_true(valid("{\"a\":123456789012345678901234567890}"));
+}
+
+static void
+fields_rejects_invalid_numbers(void **state)
+{
+	static const char *bad[] = {
+		"{\"a\":01}", "{\"a\":1.}", "{\"a\":.5}", "{\"a\":-}",
+		"{\"a\":1e}", "{\"a\":1e+}", "{\"a\":+1}", "{\"a\":NaN}",
+		"{\"a\":Infinity}", "{\"a\":-Infinity}", "{\"a\":0x10}",
+		"{\"a\":1 2}",
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		if (valid(bad[i]))
+			fail_msg("accepted %s", bad[i]);
+}
+
+static void
+fields_rejects_malformed_structure(void **state)
+{
+	static const char *bad[] = {
+		"", "   ", "[1,2]", "1", "\"x\"", "null", "{", "}",
+		"{\"a\":1,}", "{\"a\" 1}", "{\"a\":}", "{a:1}", "{'a':1}",
+		"{\"a\":1} x", "{\"a\":1}{}", "{\"a\":[1,]}", "{\"a\":[1 2]}",
+		"{\"a\":tru}", "{\"a\":nul}", "{\"a\":True}", "{\"a\":1",
+		"{\"a\":\"x}", "{\"a\":[1,2}", "{,}", "{\"a\":1,,\"b\":2}",
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		if (valid(bad[i]))
+			fail_msg("accepted '%s'", bad[i]);
+	assert_int_equal(fields("{\"a\":1,}", NULL, NULL, 0), -1);
+	assert_true(strlen(nd_error()) > 0);
+}
+
+static void
+fields_accepts_whitespace_and_literals(void **state)
+{
+	(void)state;
+	assert_true(valid("{}"));
+	assert_true(valid(" \t{ \"a\" : [ true , false , null ] , "
+	    "\"b\" : { } , \"c\" : [ ] }\t "));
+}
+
+static void
+fields_rejects_bad_utf8(void **state)
+{
+	static const char *bad[] = {
+		"{\"a\":\"\xff\"}",			/* never valid */
+		"{\"a\":\"\xc0\x80\"}",			/* overlong NUL */
+		"{\"a\":\"\xe0\x80\xaf\"}",		/* overlong '/' */
+		"{\"a\":\"\xed\xa0\x80\"}",		/* encoded surrogate */
+		"{\"a\":\"\xf4\x90\x80\x80\"}",		/* above U+10FFFF */
+		"{\"a\":\"\xe2\x82\"}",			/* cut short */
+		"{\"a\":\"\x80\"}",			/* lone continuation */
+		"{\"\xfe\":1}",				/* in a key */
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		if (valid(bad[i]))
+			fail_msg("accepted bad UTF-8 #%zu", i);
+}
+
+static void
+fields_accepts_valid_utf8(void **state)
+{
+	(void)state;
+	assert_true(valid("{\"a\":\"caf\xc3\xa9 \xe2\x82\xac "
+	    "\xf0\x9f\x98\x80 \xf4\x8f\xbf\xbf\"}"));
+	assert_true(valid("{\"\xe5\x90\x8d\":\"\xef\xbb\xbf\"}"));
+}
+
+static void
+fields_rejects_lone_surrogates(void **state)
+{
+	static const char *bad[] = {
+		"{\"a\":\"\\ud800\"}", "{\"a\":\"\\udc00\"}",
+		"{\"a\":\"\\ud800x\"}", "{\"a\":\"\\ud800\\u0041\"}",
+		"{\"a\":\"\\udc00\\ud800\"}", "{\"a\":\"\\uDBFF\"}",
+		"{\"a\":\"\\ud800\\ud800\"}",
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		if (valid(bad[i]))
+			fail_msg("accepted '%s'", bad[i]);
+	assert_true(valid("{\"a\":\"\\ud83d\\ude00\"}"));
+	assert_true(valid("{\"a\":\"\\uDBFF\\uDFFF\"}"));
+}
+
+static void
+fields_rejects_bad_escapes_and_controls(void **state)
+{
+	static const char *bad[] = {
+		"{\"a\":\"\\x41\"}", "{\"a\":\"\\u12\"}", "{\"a\":\"\\u12g4\"}",
+		"{\"a\":\"\\'\"}", "{\"a\":\"\\\"}", "{\"a\":\"tab\there\"}",
+		"{\"a\":\"\x01\"}", "{\"a\":\"\x1f\"}",
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		if (valid(bad[i]))
+			fail_msg("accepted '%s'", bad[i]);
+	assert_true(valid("{\"a\":\"\\\"\\\\\\/\\b\\f\\n\\r\\t\\u00e9\"}"));
+	/* DEL (0x7f) needs no escape in JSON. */
+	assert_true(valid("{\"a\":\"\x7f\"}"));
+}
+
+static void
+fields_rejects_nul_bytes(void **state)
+{
+	static const char line[] = "{\"a\":\"x\0y\"}";
+
+	(void)state;
+	assert_int_equal(nd_fields(line, sizeof(line) - 1, NULL, NULL, 0), -1);
+}
+
+static void
+fields_refuses_very_deep_nesting_without_crashing(void **state)
+{
+	struct strbuf sb = STRBUF_INIT;
+	int i;
+
+	(void)state;
+	strbuf_addstr(&sb, "{\"a\":");
+	for (i = 0; i < 100000; i++)
+		strbuf_addch(&sb, '[');
+	for (i = 0; i < 100000; i++)
+		strbuf_addch(&sb, ']');
+	strbuf_addch(&sb, '}');
+	assert_int_equal(nd_fields(sb.buf, sb.len, NULL, NULL, 0), -1);
+	strbuf_reset(&sb);
+	strbuf_addstr(&sb, "{\"a\":");
+	for (i = 0; i < 100; i++)
+		strbuf_addch(&sb, '[');
+	for (i = 0; i < 100; i++)
+		strbuf_addch(&sb, ']');
+	strbuf_addch(&sb, '}');
+	assert_int_equal(nd_fields(sb.buf, sb.len, NULL, NULL, 0), 0);
+	strbuf_release(&sb);
+}
+
+static void
+validate_checks_any_value(void **state)
+{
+	(void)state;
+	assert_int_equal(nd_validate("1", 1), 0);
+	assert_int_equal(nd_validate(" \"x\" ", 5), 0);
+	assert_int_equal(nd_validate("[1,{\"a\":null}]", 14), 0);
+	assert_int_equal(nd_validate("[1,", 3), -1);
+	assert_int_equal(nd_validate("1 1", 3), -1);
+	assert_int_equal(nd_validate("", 0), -1);
+}
+
+static void
+val_str_decodes_escapes_and_surrogate_pairs(void **state)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	(void)state;
+	assert_int_equal(nd_val_str(sl("\"a\\\"b\\\\c\\/d\\n\\t\\u00e9\""),
+	    &sb), 0);
+	assert_string_equal(sb.buf, "a\"b\\c/d\n\t\xc3\xa9");
+	strbuf_reset(&sb);
+	assert_int_equal(nd_val_str(sl("\"\\ud83d\\ude00\\u20ac\""), &sb), 0);
+	assert_string_equal(sb.buf, "\xf0\x9f\x98\x80\xe2\x82\xac");
+	strbuf_reset(&sb);
+	assert_int_equal(nd_val_str(sl("\"\\u0000\""), &sb), 0);
+	assert_int_equal(sb.len, 1);
+	assert_int_equal(sb.buf[0], '\0');
+	strbuf_reset(&sb);
+	assert_int_equal(nd_val_str(sl("12"), &sb), -1);
+	strbuf_release(&sb);
+}
+
+static void
+str_eq_compares_decoded_text(void **state)
+{
+	(void)state;
+	assert_true(nd_str_eq(sl("\"abc\""), "abc", 3));
+	assert_true(nd_str_eq(sl("\"a\\u0062c\""), "abc", 3));
+	assert_false(nd_str_eq(sl("\"abc\""), "ab", 2));
+	assert_false(nd_str_eq(sl("abc"), "abc", 3));
+}
+
+static void
+iter_walks_objects_and_arrays(void **state)
+{
+	const char *keys[] = { "o", "a" };
+	struct nd_slice v[2], k, x;
+	struct nd_iter it;
+	int n = 0;
+
+	(void)state;
+	assert_int_equal(fields("{\"o\":{ \"x\" : 1 , \"y\":[2,3],\"z\":\"}\"},"
+	    "\"a\":[ \"s\" , {\"b\":2} , null ]}", keys, v, 2), 2);
+	assert_int_equal(nd_iter_init(&it, v[0]), 0);
+	while (nd_iter_next(&it, &k, &x) == 1) {
+		static const char *wk[] = { "\"x\"", "\"y\"", "\"z\"" };
+		static const char *wv[] = { "1", "[2,3]", "\"}\"" };
+
+		assert_true(n < 3);
+		assert_mem_str(k.p, k.len, wk[n]);
+		assert_mem_str(x.p, x.len, wv[n]);
+		n++;
+	}
+	assert_int_equal(n, 3);
+	n = 0;
+	assert_int_equal(nd_iter_init(&it, v[1]), 0);
+	while (nd_iter_next(&it, &k, &x) == 1) {
+		static const char *wv[] = { "\"s\"", "{\"b\":2}", "null" };
+
+		assert_true(n < 3);
+		assert_null(k.p);
+		assert_mem_str(x.p, x.len, wv[n]);
+		n++;
+	}
+	assert_int_equal(n, 3);
+	assert_int_equal(nd_iter_init(&it, sl("1")), -1);
+	assert_int_equal(nd_iter_init(&it, sl("{}")), 0);
+	assert_int_equal(nd_iter_next(&it, &k, &x), 0);
+}
+
+static void
+reader_skips_blank_lines_and_counts_lines(void **state)
+{
+	char *path = tmp_filez("{\"a\":1}\n\n  \t\n{\"a\":2}\r\n\r\n{\"a\":3}\n");
+	struct nd_reader r;
+
+	(void)state;
+	assert_int_equal(nd_reader_open(&r, path), 0);
+	assert_string_equal(r.pos.file, path);
+	assert_int_equal(nd_read(&r), 1);
+	assert_mem_str(r.line, r.len, "{\"a\":1}");
+	assert_int_equal(r.pos.line, 1);
+	assert_int_equal(nd_read(&r), 1);
+	assert_mem_str(r.line, r.len, "{\"a\":2}");
+	assert_int_equal(r.pos.line, 4);
+	assert_int_equal(nd_read(&r), 1);
+	assert_mem_str(r.line, r.len, "{\"a\":3}");
+	assert_int_equal(r.pos.line, 6);
+	assert_false(r.no_newline);
+	assert_int_equal(nd_read(&r), 0);
+	nd_reader_close(&r);
+	tmp_remove(path);
+}
+
+static void
+reader_reads_last_line_without_newline(void **state)
+{
+	char *path = tmp_filez("{\"a\":1}\n{\"a\":2}");
+	struct nd_reader r;
+
+	(void)state;
+	assert_int_equal(nd_reader_open(&r, path), 0);
+	assert_int_equal(nd_read(&r), 1);
+	assert_false(r.no_newline);
+	assert_int_equal(nd_read(&r), 1);
+	assert_mem_str(r.line, r.len, "{\"a\":2}");
+	assert_true(r.no_newline);
+	assert_int_equal(nd_fields(r.line, r.len, NULL, NULL, 0), 0);
+	assert_int_equal(nd_read(&r), 0);
+	nd_reader_close(&r);
+	tmp_remove(path);
+}
+
+static void
+reader_truncated_last_line_is_a_bad_record(void **state)
+{
+	char *path = tmp_filez("{\"a\":1}\n{\"a\":12");
+	struct nd_reader r;
+
+	(void)state;
+	assert_int_equal(nd_reader_open(&r, path), 0);
+	assert_int_equal(nd_read(&r), 1);
+	assert_int_equal(nd_read(&r), 1);
+	assert_int_equal(r.pos.line, 2);
+	assert_true(r.no_newline);
+	assert_int_equal(nd_fields(r.line, r.len, NULL, NULL, 0), -1);
+	assert_int_equal(nd_read(&r), 0);
+	nd_reader_close(&r);
+	tmp_remove(path);
+}
+
+static void
+reader_empty_file_has_no_records(void **state)
+{
+	char *path = tmp_file("", 0);
+	struct nd_reader r;
+
+	(void)state;
+	assert_int_equal(nd_reader_open(&r, path), 0);
+	assert_int_equal(nd_read(&r), 0);
+	assert_int_equal(nd_read(&r), 0);
+	nd_reader_close(&r);
+	tmp_remove(path);
+}
+
+static void
+reader_reads_a_10mb_line(void **state)
+{
+	const char *keys[] = { "s", "n" };
+	struct nd_slice v[2];
+	size_t big = 10 * 1024 * 1024, i;
+	char *data = malloc(big + 64), *path;
+	struct nd_reader r;
+	int64_t n;
+
+	(void)state;
+	assert_non_null(data);
+	memcpy(data, "{\"s\":\"", 6);
+	for (i = 6; i < big; i++)
+		data[i] = (char)('a' + i % 26);
+	memcpy(data + big, "\",\"n\":7}\n{\"n\":8}\n", 17);
+	path = tmp_file(data, big + 17);
+	assert_int_equal(nd_reader_open(&r, path), 0);
+	assert_int_equal(nd_read(&r), 1);
+	assert_int_equal(r.len, big + 8);
+	assert_int_equal(nd_fields(r.line, r.len, keys, v, 2), 2);
+	assert_int_equal(v[0].len, big - 6 + 2);
+	assert_int_equal(nd_val_i64(v[1], &n), 0);
+	assert_int_equal(n, 7);
+	assert_int_equal(nd_read(&r), 1);
+	assert_int_equal(r.pos.line, 2);
+	assert_mem_str(r.line, r.len, "{\"n\":8}");
+	assert_int_equal(nd_read(&r), 0);
+	nd_reader_close(&r);
+	tmp_remove(path);
+	free(data);
+}
+
+static void
+reader_reads_gzip_input(void **state)
+{
+	char path[] = "/tmp/profpipe-unit-XXXXXX";
+	struct nd_reader r;
+	gzFile gz;
+	int fd;
+
+	(void)state;
+	fd = mkstemp(path);
+	assert_true(fd >= 0);
+	gz = gzdopen(fd, "wb");
+	assert_non_null(gz);
+	gzputs(gz, "{\"ts\":18446744073709551615}\n\n{\"ts\":2}\n");
+	gzclose(gz);
+	assert_int_equal(nd_reader_open(&r, path), 0);
+	assert_int_equal(nd_read(&r), 1);
+	assert_mem_str(r.line, r.len, "{\"ts\":18446744073709551615}");
+	assert_int_equal(nd_read(&r), 1);
+	assert_int_equal(r.pos.line, 3);
+	assert_int_equal(nd_read(&r), 0);
+	nd_reader_close(&r);
+	unlink(path);
+}
+
+static void
+reader_open_fails_on_a_missing_file(void **state)
+{
+	struct nd_reader r;
+
+	(void)state;
+	assert_int_equal(nd_reader_open(&r, "/nonexistent/x.ndjson"), -1);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(fields_returns_raw_slices_of_wanted_keys),
+		cmocka_unit_test(fields_ignores_keys_of_nested_objects),
+		cmocka_unit_test(fields_takes_the_last_of_a_repeated_key),
+		cmocka_unit_test(fields_matches_escaped_keys),
+		cmocka_unit_test(fields_keeps_64bit_integers_exact),
+		cmocka_unit_test(val_int_refuses_out_of_range_and_fractions),
+		cmocka_unit_test(val_f64_reads_numbers),
+		cmocka_unit_test(fields_accepts_valid_numbers),
+		cmocka_unit_test(fields_rejects_invalid_numbers),
+		cmocka_unit_test(fields_rejects_malformed_structure),
+		cmocka_unit_test(fields_accepts_whitespace_and_literals),
+		cmocka_unit_test(fields_rejects_bad_utf8),
+		cmocka_unit_test(fields_accepts_valid_utf8),
+		cmocka_unit_test(fields_rejects_lone_surrogates),
+		cmocka_unit_test(fields_rejects_bad_escapes_and_controls),
+		cmocka_unit_test(fields_rejects_nul_bytes),
+		cmocka_unit_test(fields_refuses_very_deep_nesting_without_crashing),
+		cmocka_unit_test(validate_checks_any_value),
+		cmocka_unit_test(val_str_decodes_escapes_and_surrogate_pairs),
+		cmocka_unit_test(str_eq_compares_decoded_text),
+		cmocka_unit_test(iter_walks_objects_and_arrays),
+		cmocka_unit_test(reader_skips_blank_lines_and_counts_lines),
+		cmocka_unit_test(reader_reads_last_line_without_newline),
+		cmocka_unit_test(reader_truncated_last_line_is_a_bad_record),
+		cmocka_unit_test(reader_empty_file_has_no_records),
+		cmocka_unit_test(reader_reads_a_10mb_line),
+		cmocka_unit_test(reader_reads_gzip_input),
+		cmocka_unit_test(reader_open_fails_on_a_missing_file),
+	};
+
+	return cmocka_run_group_tests_name("nd", tests, NULL, NULL);
+}
