@@ -1,0 +1,1249 @@
+/*
+ * chart.js: lays out the records that chart2html embeds in the page and
+ * draws their tables and charts.  No library, no network: the data is the
+ * JSON in #profpipe-data (docs/formats.md, "HTML pages"), column by column.
+ *
+ * Known record kinds get their views without options: metric records
+ * (metric-eval) one panel per panel_id with a table per table_id, a
+ * kernel and a normalization selector; statistics (topn) a Top-N table and
+ * bars; dispatch records (pmc2ndjson) a timeline and the dispatch list;
+ * MIGraphX records the Summary as bars and the instruction table.  Other
+ * records get the views asked for on the command line (data.views).
+ *
+ * Every text reaches the page through textContent or esc(), never as
+ * markup.  Controls carry stable data-testid attributes.
+ */
+'use strict';
+(function () {
+
+/* ---------- values ---------- */
+
+function esc(s) {
+	return String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;',
+	    '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
+}
+
+/* The number a value stands for: NaN when it is not a number. */
+function num(v) {
+	if (typeof v === 'number')
+		return v;
+	if (typeof v === 'string') {
+		if (v === 'inf')
+			return Infinity;
+		if (v === '-inf')
+			return -Infinity;
+		if (/^-?\d+(\.\d*)?([eE][-+]?\d+)?$/.test(v))
+			return Number(v);
+	}
+	return NaN;
+}
+
+/* Blank as rocprof-compute shows it: absent, null and NaN. */
+function isBlank(v) {
+	return v === null || v === undefined || v === 'nan' ||
+	    (typeof v === 'number' && isNaN(v));
+}
+
+function isNumeric(v) {
+	return typeof v === 'number' || v === 'inf' || v === '-inf';
+}
+
+/* A number as a table shows it: integers whole, others with 2 decimals. */
+function fmtNum(x) {
+	if (x === Infinity)
+		return 'inf';
+	if (x === -Infinity)
+		return '-inf';
+	if (Number.isInteger(x))
+		return Math.abs(x) < 1e21 ? String(x) : x.toExponential(4);
+	const a = Math.abs(x);
+	if (a !== 0 && (a < 0.005 || a >= 1e15))
+		return x.toExponential(2);
+	return x.toFixed(2);
+}
+
+/* The text of a cell; exact for the tooltip. */
+function fmt(v, exact) {
+	if (isBlank(v))
+		return '';
+	if (typeof v === 'number')
+		return exact ? String(v) : fmtNum(v);
+	if (typeof v === 'object')
+		return JSON.stringify(v);
+	return String(v);
+}
+
+/* ---------- the embedded data ---------- */
+
+/* One group of records of one kind, read column by column. */
+class Group {
+	constructor(g) {
+		this.kind = g.kind;
+		this.rows = g.rows;
+		this.cols = new Map();
+		this.keys = [];
+		for (const c of g.cols) {
+			const col = { key: c.key, big: !!c.big };
+			if (c.dict) {
+				const d = c.dict, ix = c.idx;
+				col.get = (i) => d[ix[i]];
+				col.distinct = d;
+			} else {
+				const vs = c.vals;
+				col.get = (i) => vs[i];
+			}
+			this.cols.set(c.key, col);
+			this.keys.push(c.key);
+		}
+		this.shapes = g.shapes;
+		this.shape = g.shape;
+	}
+
+	col(key) {
+		return this.cols.get(key) || null;
+	}
+
+	/* The value of key in row i (undefined when the row lacks it). */
+	get(i, key) {
+		const c = this.cols.get(key);
+		return c ? c.get(i) : undefined;
+	}
+
+	/* Keys present in the given rows, in first-seen column order. */
+	keysOf(rows) {
+		const seen = new Set(), present = new Uint8Array(this.keys.length);
+		for (const i of rows) {
+			const s = this.shape[i];
+			if (seen.has(s))
+				continue;
+			seen.add(s);
+			for (const k of this.shapes[s])
+				present[k] = 1;
+		}
+		return this.keys.filter((k, j) => present[j]);
+	}
+
+	allRows() {
+		const r = new Array(this.rows);
+		for (let i = 0; i < this.rows; i++)
+			r[i] = i;
+		return r;
+	}
+}
+
+/* ---------- the tooltip ---------- */
+
+const tooltip = document.getElementById('tooltip');
+
+function showTip(text, x, y) {
+	tooltip.textContent = text;
+	tooltip.hidden = false;
+	const w = tooltip.offsetWidth, h = tooltip.offsetHeight;
+	const left = Math.min(x + 14, window.innerWidth - w - 4);
+	const top = y + 16 + h > window.innerHeight ? y - h - 8 : y + 16;
+	tooltip.style.left = Math.max(0, left) + window.scrollX + 'px';
+	tooltip.style.top = Math.max(0, top) + window.scrollY + 'px';
+}
+
+function hideTip() {
+	tooltip.hidden = true;
+}
+
+/* Elements with data-tip show it on hover. */
+document.addEventListener('mouseover', (e) => {
+	const el = e.target.closest ? e.target.closest('[data-tip]') : null;
+	if (el !== null)
+		showTip(el.getAttribute('data-tip'), e.clientX, e.clientY);
+	else if (!e.target.closest || !e.target.closest('canvas'))
+		hideTip();
+});
+
+/* ---------- small DOM helpers ---------- */
+
+function el(tag, attrs, ...kids) {
+	const e = document.createElement(tag);
+	for (const [k, v] of Object.entries(attrs || {}))
+		if (v !== undefined && v !== null)
+			e.setAttribute(k, v);
+	for (const k of kids)
+		if (k !== null && k !== undefined)
+			e.append(k);
+	return e;
+}
+
+function selector(testid, label, options, onchange) {
+	const s = el('select', { 'data-testid': testid });
+	options.forEach((o, i) => s.append(el('option', { value: i }, o)));
+	s.addEventListener('change', () => onchange(Number(s.value)));
+	return el('label', { class: 'control' }, label + ' ', s);
+}
+
+/* ---------- tables ---------- */
+
+const ROW_H = 22;
+
+/*
+ * A sortable, filterable table whose rows are drawn only where visible.
+ * spec: { id, columns: [{ title, get(row), num, unit }], rows: [row ids],
+ * tip(row, col) (optional) }.  table.refresh(rows) redraws after the
+ * values (or the row set) changed.
+ */
+class Table {
+	constructor(spec) {
+		this.spec = spec;
+		this.cols = spec.columns;
+		this.sortCol = -1;
+		this.sortDir = 1;
+		this.filter = '';
+		this.el = el('div', { class: 'tbl', 'data-testid':
+		    'table-' + spec.id });
+		this.input = el('input', { type: 'search', placeholder: 'filter',
+		    'data-testid': 'filter', 'aria-label': 'filter rows' });
+		this.count = el('span', { class: 'count',
+		    'data-testid': 'row-count' });
+		this.el.append(el('div', { class: 'tbar' }, this.input,
+		    this.count));
+		this.view = el('div', { class: 'view' });
+		this.table = el('table');
+		this.thead = el('thead');
+		this.tbody = el('tbody');
+		this.table.append(this.colgroup(), this.thead, this.tbody);
+		this.view.append(this.table);
+		this.el.append(this.view);
+		this.header();
+		let timer = 0;
+		this.input.addEventListener('input', () => {
+			clearTimeout(timer);
+			timer = setTimeout(() => {
+				this.filter = this.input.value.toLowerCase();
+				this.update();
+			}, this.spec.rows.length > 5000 ? 120 : 0);
+		});
+		this.view.addEventListener('scroll', () => this.draw());
+		this.tbody.addEventListener('mouseover', (e) => this.hover(e));
+		this.refresh(spec.rows);
+	}
+
+	/* Column widths from the header and a sample of rows. */
+	colgroup() {
+		const cg = el('colgroup'), rows = this.spec.rows;
+		const n = Math.min(rows.length, 300);
+		for (const c of this.cols) {
+			let w = Math.max(4, Math.min(c.title.length + 2, 24));
+			for (let i = 0; i < n; i++) {
+				const t = fmt(c.get(rows[i]));
+				if (t.length + 1 > w)
+					w = t.length + 1;
+			}
+			c.width = Math.min(w, c.num ? 22 : 60);
+			cg.append(el('col', { style: `width:${c.width}ch` }));
+		}
+		return cg;
+	}
+
+	header() {
+		const tr = el('tr');
+		this.cols.forEach((c, j) => {
+			const th = el('th', { class: c.num ? 'num' : null,
+			    title: 'sort by ' + c.title, 'data-col': j },
+			    c.title);
+			th.addEventListener('click', () => this.sortBy(j));
+			tr.append(th);
+		});
+		this.thead.append(tr);
+	}
+
+	sortBy(j) {
+		if (this.sortCol === j)
+			this.sortDir = -this.sortDir;
+		else
+			this.sortCol = j, this.sortDir = this.cols[j].num ? -1 : 1;
+		this.thead.querySelectorAll('th').forEach((th, k) => {
+			if (k === j)
+				th.setAttribute('aria-sort', this.sortDir > 0 ?
+				    'ascending' : 'descending');
+			else
+				th.removeAttribute('aria-sort');
+		});
+		this.update();
+	}
+
+	/* New rows or values: keep the sort and the filter. */
+	refresh(rows) {
+		if (rows !== undefined)
+			this.spec.rows = rows;
+		this.text = null;
+		this.update();
+	}
+
+	rowText(r) {
+		return this.cols.map((c) => fmt(c.get(r))).join('\u0001')
+		    .toLowerCase();
+	}
+
+	update() {
+		let rows = this.spec.rows;
+		if (this.filter !== '') {
+			if (this.text === null)
+				this.text = new Map();
+			const f = this.filter, out = [];
+			for (const r of rows) {
+				let t = this.text.get(r);
+				if (t === undefined)
+					this.text.set(r, t = this.rowText(r));
+				if (t.includes(f))
+					out.push(r);
+			}
+			rows = out;
+		} else {
+			rows = rows.slice();
+		}
+		if (this.sortCol >= 0)
+			rows = this.sorted(rows, this.cols[this.sortCol]);
+		this.shown = rows;
+		const all = this.spec.rows.length;
+		this.count.textContent = rows.length === all ? `${all} rows` :
+		    `${rows.length} of ${all} rows`;
+		this.view.classList.toggle('long', rows.length > 20);
+		this.drawn = null;
+		this.draw();
+	}
+
+	/* Blanks last in both directions; numbers before text. */
+	sorted(rows, c) {
+		const d = this.sortDir, keys = new Map();
+		for (const r of rows) {
+			const v = c.get(r);
+			keys.set(r, isBlank(v) ? null : c.num && isNumeric(v) ||
+			    c.big ? num(v) : fmt(v));
+		}
+		return rows.sort((a, b) => {
+			const x = keys.get(a), y = keys.get(b);
+			if (x === null || y === null)
+				return x === null ? (y === null ? a - b : 1) : -1;
+			if (typeof x !== typeof y)
+				return typeof x === 'number' ? -1 : 1;
+			if (x < y)
+				return -d;
+			if (x > y)
+				return d;
+			return a - b;
+		});
+	}
+
+	/* Draws the rows in view (plus a margin) between two spacers. */
+	draw() {
+		const rows = this.shown, n = rows.length;
+		const h = this.view.clientHeight || 480;
+		const top = this.view.scrollTop;
+		let first = 0, last = n;
+		if (n > 60) {
+			first = Math.max(0, Math.floor(top / ROW_H) - 20);
+			last = Math.min(n, first + Math.ceil(h / ROW_H) + 40);
+		}
+		const key = first + ':' + last;
+		if (this.drawn === key)
+			return;
+		this.drawn = key;
+		const html = [];
+		if (first > 0)
+			html.push(`<tr class="pad" style="height:${first *
+			    ROW_H}px"></tr>`);
+		for (let i = first; i < last; i++) {
+			const r = rows[i];
+			html.push(`<tr data-row="${r}">`);
+			for (const c of this.cols) {
+				const v = c.get(r);
+				const cls = c.num ? (isBlank(v) ? 'num blank' :
+				    'num') : '';
+				html.push(`<td class="${cls}">${esc(fmt(v))}</td>`);
+			}
+			html.push('</tr>');
+		}
+		if (last < n)
+			html.push(`<tr class="pad" style="height:${(n - last) *
+			    ROW_H}px"></tr>`);
+		this.tbody.innerHTML = html.join('');
+	}
+
+	/* Hovering a cell shows its exact value. */
+	hover(e) {
+		const td = e.target.closest('td');
+		if (td === null || td.parentNode.dataset.row === undefined)
+			return;
+		const r = Number(td.parentNode.dataset.row);
+		const c = this.cols[td.cellIndex];
+		const v = c.get(r);
+		let t = this.spec.tip ? this.spec.tip(r, c) : null;
+		if (t === null)
+			t = `${c.title}: ${isBlank(v) ? '(blank)' : fmt(v, true)}` +
+			    (c.unit ? ' ' + c.unit(r) : '');
+		td.setAttribute('data-tip', t);
+	}
+}
+
+/* ---------- SVG charts ---------- */
+
+const SVGNS = 'http://www.w3.org/2000/svg';
+
+function svg(w, h) {
+	const s = document.createElementNS(SVGNS, 'svg');
+	s.setAttribute('viewBox', `0 0 ${w} ${h}`);
+	s.setAttribute('width', w);
+	s.setAttribute('height', h);
+	return s;
+}
+
+function chartBox(id, title) {
+	return el('figure', { class: 'chart', 'data-testid': 'chart-' + id },
+	    title ? el('figcaption', {}, title) : null);
+}
+
+function shorten(s, n) {
+	return s.length > n ? s.slice(0, n - 1) + '\u2026' : s;
+}
+
+/*
+ * Horizontal bars.  items: [{ label, value (number, may be inf),
+ * tip }]; opts.max fixes the scale (100 for percentages).
+ */
+function drawBars(fig, items, opts) {
+	fig.querySelector('svg')?.remove();
+	fig.querySelector('.note')?.remove();
+	const W = 760, LW = 260, BH = 18, GAP = 4;
+	const finite = items.filter((it) => isFinite(it.value));
+	let max = opts.max || Math.max(0, ...finite.map((it) => it.value));
+	if (!(max > 0))
+		max = 1;
+	const s = svg(W, Math.max(1, items.length) * (BH + GAP) + 4);
+	const parts = [];
+	items.forEach((it, i) => {
+		const y = i * (BH + GAP) + 2;
+		const v = it.value;
+		const frac = v === Infinity ? 1 : isFinite(v) ?
+		    Math.max(0, Math.min(1, v / max)) : 0;
+		const bw = Math.max(frac * (W - LW - 90), isFinite(v) &&
+		    v > 0 ? 1 : 0);
+		const tip = esc(it.tip);
+		parts.push(`<g class="bar" data-tip="${tip}" data-i="${i}">` +
+		    `<text x="${LW - 6}" y="${y + 13}" class="lbl">` +
+		    `${esc(shorten(it.label, 38))}</text>` +
+		    `<rect x="${LW}" y="${y}" width="${bw.toFixed(1)}" ` +
+		    `height="${BH}" class="${v === Infinity ? 'inf' : ''}"/>` +
+		    `<text x="${LW + bw + 4}" y="${y + 13}" class="val">` +
+		    `${esc(isNaN(v) ? '' : fmtNum(v))}${esc(opts.unit || '')}` +
+		    '</text></g>');
+	});
+	s.innerHTML = parts.join('');
+	fig.append(s);
+	if (opts.note)
+		fig.append(el('p', { class: 'note' }, opts.note));
+}
+
+/* A colour from light to dark blue for t in [0, 1]. */
+function heat(t) {
+	if (!isFinite(t))
+		return '#eee';
+	const l = 95 - 60 * Math.max(0, Math.min(1, t));
+	return `hsl(215,70%,${l.toFixed(0)}%)`;
+}
+
+/*
+ * A heatmap: xs across, ys down, value(xi, yi) a number or NaN.  With
+ * opts.perRow each row has its own scale.
+ */
+function drawHeatmap(fig, xs, ys, value, opts) {
+	fig.querySelector('svg')?.remove();
+	const LW = 170, TH = 40;
+	const cw = Math.max(6, Math.min(28, Math.floor(900 / xs.length)));
+	const ch = 20;
+	const s = svg(LW + xs.length * cw + 10, TH + ys.length * ch + 4);
+	const parts = [];
+	let lo = Infinity, hi = -Infinity;
+	const rng = (yi) => {
+		let a = Infinity, b = -Infinity;
+		for (let xi = 0; xi < xs.length; xi++) {
+			const v = value(xi, yi);
+			if (isFinite(v))
+				a = Math.min(a, v), b = Math.max(b, v);
+		}
+		return [a, b];
+	};
+	if (!opts.perRow)
+		for (let yi = 0; yi < ys.length; yi++) {
+			const [a, b] = rng(yi);
+			lo = Math.min(lo, a), hi = Math.max(hi, b);
+		}
+	const step = Math.ceil(xs.length / Math.floor(xs.length * cw / 40));
+	xs.forEach((x, xi) => {
+		if (xi % step === 0)
+			parts.push(`<text x="${LW + xi * cw + cw / 2}" y="${TH -
+			    6}" class="xl">${esc(shorten(fmt(x), 8))}</text>`);
+	});
+	ys.forEach((y, yi) => {
+		const [a, b] = opts.perRow ? rng(yi) : [lo, hi];
+		parts.push(`<text x="${LW - 6}" y="${TH + yi * ch + 14}" ` +
+		    `class="lbl">${esc(shorten(fmt(y), 26))}</text>`);
+		for (let xi = 0; xi < xs.length; xi++) {
+			const v = value(xi, yi);
+			const t = b > a ? (v - a) / (b - a) : (isFinite(v) ? 1 : NaN);
+			const tip = `${opts.xname || 'x'} ${fmt(xs[xi])}, ${fmt(y)}: ` +
+			    (isNaN(v) ? '(blank)' : fmt(v, true));
+			parts.push(`<rect x="${LW + xi * cw}" y="${TH + yi * ch}" ` +
+			    `width="${cw - 1}" height="${ch - 1}" ` +
+			    `fill="${v === Infinity ? '#c33' : heat(t)}" ` +
+			    `data-tip="${esc(tip)}"/>`);
+		}
+	});
+	s.innerHTML = parts.join('');
+	fig.append(s);
+}
+
+/* A scatter plot with log axes; points [{x, y, tip}] with x, y > 0. */
+function drawScatter(fig, pts, xname, yname) {
+	const W = 640, H = 420, L = 70, B = 40, T = 10, R = 20;
+	const s = svg(W, H);
+	const lg = (v) => Math.log10(v);
+	let x0 = Math.floor(Math.min(...pts.map((p) => lg(p.x))));
+	let x1 = Math.ceil(Math.max(...pts.map((p) => lg(p.x))));
+	let y0 = Math.floor(Math.min(...pts.map((p) => lg(p.y))));
+	let y1 = Math.ceil(Math.max(...pts.map((p) => lg(p.y))));
+	if (x1 <= x0)
+		x1 = x0 + 1;
+	if (y1 <= y0)
+		y1 = y0 + 1;
+	const px = (v) => L + (lg(v) - x0) / (x1 - x0) * (W - L - R);
+	const py = (v) => H - B - (lg(v) - y0) / (y1 - y0) * (H - B - T);
+	const parts = [`<rect x="${L}" y="${T}" width="${W - L - R}" ` +
+	    `height="${H - B - T}" class="frame"/>`];
+	for (let e = x0; e <= x1; e++)
+		parts.push(`<text x="${px(10 ** e)}" y="${H - B + 16}" ` +
+		    `class="xl">1e${e}</text>`);
+	for (let e = y0; e <= y1; e++)
+		parts.push(`<text x="${L - 6}" y="${py(10 ** e) + 4}" ` +
+		    `class="lbl">1e${e}</text>`);
+	parts.push(`<text x="${(W + L) / 2}" y="${H - 4}" class="xl">` +
+	    `${esc(xname)} (log)</text>`);
+	parts.push(`<text x="14" y="${T + 10}" class="axis">${esc(yname)}` +
+	    ' (log)</text>');
+	pts.forEach((p) => parts.push(`<circle cx="${px(p.x).toFixed(1)}" ` +
+	    `cy="${py(p.y).toFixed(1)}" r="4" data-tip="${esc(p.tip)}"/>`));
+	s.innerHTML = parts.join('');
+	fig.append(s);
+}
+
+/* ---------- the timeline ---------- */
+
+/* Exact differences of integer timestamps beyond 2^53. */
+function relTimes(col, rows) {
+	let base = null;
+	const big = col.big;
+	for (const r of rows) {
+		const v = col.get(r);
+		if (big && typeof v === 'string' && /^-?\d+$/.test(v)) {
+			const b = BigInt(v);
+			if (base === null || b < base)
+				base = b;
+		} else if (!big && isFinite(num(v))) {
+			if (base === null || num(v) < base)
+				base = num(v);
+		}
+	}
+	return {
+		base,
+		at(v) {
+			if (base === null)
+				return NaN;
+			if (typeof base === 'bigint' && typeof v === 'string' &&
+			    /^-?\d+$/.test(v))
+				return Number(BigInt(v) - base);
+			return num(v) - Number(base);
+		},
+	};
+}
+
+/*
+ * A canvas timeline of spans in lanes: zoom with the wheel or the
+ * buttons, pan by dragging.  spans: [{ lane, s, e, label, tip }], times
+ * relative.  The element carries data-view-start/-end (the visible range).
+ */
+function timeline(spans, unit) {
+	const lanes = [...new Set(spans.map((sp) => sp.lane))];
+	const laneOf = new Map(lanes.map((l, i) => [l, i]));
+	const byLane = lanes.map(() => []);
+	for (const sp of spans)
+		byLane[laneOf.get(sp.lane)].push(sp);
+	byLane.forEach((l) => l.sort((a, b) => a.s - b.s));
+	let t0 = Math.min(...spans.map((sp) => sp.s));
+	let t1 = Math.max(...spans.map((sp) => sp.e));
+	if (!(t1 > t0))
+		t1 = t0 + 1;
+	const full = [t0, t1];
+	const LH = 28, LW = 110;
+	const box = el('figure', { class: 'chart timeline',
+	    'data-testid': 'timeline' });
+	const range = el('span', { class: 'range',
+	    'data-testid': 'timeline-range' });
+	const btn = (t, id, f) => {
+		const b = el('button', { type: 'button', 'data-testid': id }, t);
+		b.addEventListener('click', f);
+		return b;
+	};
+	const canvas = el('canvas', { height: lanes.length * LH + 24,
+	    style: `height:${lanes.length * LH + 24}px` });
+	box.append(el('div', { class: 'tbar' },
+	    btn('+', 'zoom-in', () => zoom(0.5, 0.5)),
+	    btn('\u2212', 'zoom-out', () => zoom(2, 0.5)),
+	    btn('reset', 'zoom-reset', () => { [t0, t1] = full; draw(); }),
+	    range), canvas);
+	const ctx = canvas.getContext('2d');
+
+	function draw() {
+		const W = canvas.width = Math.max(300, canvas.clientWidth || 900);
+		const plot = W - LW;
+		ctx.clearRect(0, 0, W, canvas.height);
+		ctx.font = '12px sans-serif';
+		ctx.textBaseline = 'middle';
+		const x = (t) => LW + (t - t0) / (t1 - t0) * plot;
+		byLane.forEach((l, i) => {
+			const y = i * LH;
+			ctx.fillStyle = i % 2 ? '#f6f7f9' : '#fff';
+			ctx.fillRect(0, y, W, LH);
+			ctx.fillStyle = '#333';
+			ctx.fillText(shorten(String(lanes[i]), 14), 4, y + LH / 2);
+			ctx.fillStyle = '#3a6fb0';
+			let lastPx = -1;
+			for (const sp of l) {
+				if (sp.e < t0 || sp.s > t1)
+					continue;
+				const a = Math.max(LW, x(sp.s));
+				const b = Math.min(W, x(sp.e));
+				if (b - a < 1 && Math.floor(a) === lastPx)
+					continue;
+				lastPx = Math.floor(a);
+				ctx.fillRect(a, y + 4, Math.max(1, b - a), LH - 8);
+			}
+		});
+		ctx.fillStyle = '#555';
+		ctx.fillText(`${fmtNum(t0)} ${unit}`, LW, lanes.length * LH + 12);
+		const endTxt = `${fmtNum(t1)} ${unit}`;
+		ctx.fillText(endTxt, W - ctx.measureText(endTxt).width - 2,
+		    lanes.length * LH + 12);
+		box.dataset.viewStart = t0;
+		box.dataset.viewEnd = t1;
+		range.textContent = `${fmtNum(t0)} \u2013 ${fmtNum(t1)} ${unit}` +
+		    ` (${fmtNum(t1 - t0)} ${unit} shown)`;
+	}
+
+	/* Zooms by factor around the fraction f of the visible range. */
+	function zoom(factor, f) {
+		const at = t0 + (t1 - t0) * f;
+		const w = Math.max((t1 - t0) * factor, 1e-3);
+		t0 = at - w * f;
+		t1 = t0 + w;
+		draw();
+	}
+
+	function timeAt(px) {
+		return t0 + (px - LW) / (canvas.width - LW) * (t1 - t0);
+	}
+
+	canvas.addEventListener('wheel', (e) => {
+		e.preventDefault();
+		const px = e.offsetX;
+		if (px < LW)
+			return;
+		zoom(e.deltaY < 0 ? 0.8 : 1.25, (px - LW) / (canvas.width - LW));
+	}, { passive: false });
+	let drag = null;
+	canvas.addEventListener('mousedown', (e) => {
+		drag = { x: e.clientX, t0, t1 };
+	});
+	window.addEventListener('mouseup', () => { drag = null; });
+	canvas.addEventListener('mousemove', (e) => {
+		if (drag !== null && e.buttons === 1) {
+			const dt = (e.clientX - drag.x) / (canvas.width - LW) *
+			    (drag.t1 - drag.t0);
+			t0 = drag.t0 - dt;
+			t1 = drag.t1 - dt;
+			draw();
+			return;
+		}
+		const lane = Math.floor(e.offsetY / LH);
+		const t = timeAt(e.offsetX);
+		const slack = (t1 - t0) / (canvas.width - LW) * 2;
+		const hit = lane < byLane.length ?
+		    byLane[lane].find((sp) => sp.s - slack <= t &&
+		    t <= sp.e + slack) : undefined;
+		if (hit !== undefined && e.offsetX >= LW)
+			showTip(hit.tip, e.clientX, e.clientY);
+		else
+			hideTip();
+	});
+	canvas.addEventListener('mouseleave', hideTip);
+	new ResizeObserver(() => draw()).observe(box);
+	requestAnimationFrame(draw);
+	return box;
+}
+
+/* ---------- layouts per record kind ---------- */
+
+function section(title, testid, ...kids) {
+	return el('section', { class: 'sect', 'data-testid': testid },
+	    title ? el('h2', {}, title) : null, ...kids);
+}
+
+/* A plain table of every key of the rows (the --table view). */
+function recordTable(g, id, rows) {
+	const keys = g.keysOf(rows);
+	const cols = keys.map((k) => {
+		const c = g.col(k);
+		let n = 0, numeric = 0;
+		for (let i = 0; i < rows.length && n < 200; i++) {
+			const v = c.get(rows[i]);
+			if (!isBlank(v))
+				n++, numeric += isNumeric(v) || c.big &&
+				    !isNaN(num(v)) ? 1 : 0;
+		}
+		return { title: k, get: c.get, num: n > 0 && numeric === n,
+		    big: c.big };
+	});
+	return new Table({ id, columns: cols, rows }).el;
+}
+
+/* A key/value table of one record (sysinfo, totals). */
+function kvTable(g, id, rows) {
+	const items = [];
+	for (const r of rows)
+		for (const k of g.keysOf([r]))
+			items.push([k, g.get(r, k), r]);
+	const cols = [{ title: 'Key', get: (i) => items[i][0] },
+	    { title: 'Value', get: (i) => items[i][1] }];
+	if (rows.length > 1)
+		cols.unshift({ title: 'Record', get: (i) => items[i][2] + 1,
+		    num: true });
+	return new Table({ id, columns: cols,
+	    rows: items.map((_, i) => i) }).el;
+}
+
+const METRIC_IDS = new Set(['panel_id', 'panel', 'table_id', 'table',
+    'metric_id', 'metric', 'type']);
+const NORM_KEYS = /^(norm|normal|normalization|normal_unit|normal-unit)$/i;
+
+/* Keys whose values split a metric's records: kernel, normalization. */
+function metricDims(g, ids) {
+	const dims = [];
+	const firstId = ids.get(0);
+	for (const k of g.keys) {
+		if (METRIC_IDS.has(k))
+			continue;
+		const c = g.col(k);
+		const seen = new Set();
+		let ok = true;
+		for (let i = 0; i < g.rows && ok; i++) {
+			if (ids.get(i) !== firstId)
+				continue;
+			const v = c.get(i);
+			if (isNumeric(v) && !/kernel|gpu|dispatch/i.test(k))
+				ok = false;
+			seen.add(v === undefined ? null : v);
+		}
+		if (ok && seen.size > 1)
+			dims.push(k);
+	}
+	return dims;
+}
+
+/* Percent or rate units get bars. */
+function unitKind(u) {
+	if (typeof u !== 'string')
+		return '';
+	const s = u.toLowerCase();
+	if (s === 'pct' || s === '%' || s.startsWith('pct') || s === 'percent')
+		return 'pct';
+	if (/\/s$|\/sec$|per second/.test(s))
+		return 'rate';
+	return '';
+}
+
+/* Metric records: panels of tables, with kernel/normalization choice. */
+function metricView(g) {
+	const ids = g.col('metric_id');
+	const dims = metricDims(g, ids);
+	const dimVals = dims.map((k) => {
+		const c = g.col(k), vs = [];
+		const seen = new Set();
+		for (let i = 0; i < g.rows; i++) {
+			const v = c.get(i) ?? null;
+			if (!seen.has(v))
+				seen.add(v), vs.push(v);
+		}
+		return vs;
+	});
+	/* Rows per metric: metric index and the record per choice. */
+	const metrics = new Map(), combos = new Map();
+	const choice = dims.map(() => 0);
+	const comboKey = (vals) => JSON.stringify(vals);
+	for (let i = 0; i < g.rows; i++) {
+		const id = ids.get(i);
+		let m = metrics.get(id);
+		if (m === undefined)
+			metrics.set(id, m = { id, first: i, idx: metrics.size });
+		const key = comboKey(dims.map((k) => g.get(i, k) ?? null));
+		let arr = combos.get(key);
+		if (arr === undefined)
+			combos.set(key, arr = []);
+		arr[m.idx] = i;
+	}
+	let current = combos.get(comboKey(dimVals.map((v) => v[0])));
+	const rec = (m) => current[m.idx] ?? -1;
+
+	const root = el('div', { class: 'metrics' });
+	const ctl = el('div', { class: 'controls' });
+	dims.forEach((k, d) => {
+		const isNorm = NORM_KEYS.test(k);
+		const id = isNorm ? 'normalization' :
+		    d === dims.findIndex((x) => !NORM_KEYS.test(x)) ? 'kernel' :
+		    'dim-' + k;
+		ctl.append(selector(id, k, dimVals[d].map((v) => v === null ?
+		    '(all)' : fmt(v)), (j) => {
+			choice[d] = j;
+			current = combos.get(comboKey(dims.map((_, e) =>
+			    dimVals[e][choice[e]]))) || [];
+			refresh();
+		}));
+	});
+	if (dims.length > 0)
+		root.append(ctl);
+
+	/* Tables in first-seen order, grouped by panel. */
+	const panels = new Map();
+	for (const m of metrics.values()) {
+		const i = m.first;
+		const pid = g.get(i, 'panel_id'), tid = g.get(i, 'table_id');
+		let p = panels.get(pid);
+		if (p === undefined)
+			panels.set(pid, p = { id: pid, title: g.get(i, 'panel'),
+			    tables: new Map() });
+		let t = p.tables.get(tid);
+		if (t === undefined)
+			p.tables.set(tid, t = { id: tid, title: g.get(i, 'table'),
+			    metrics: [] });
+		t.metrics.push(m);
+	}
+	const refreshers = [];
+	for (const p of panels.values()) {
+		const num = typeof p.id === 'number' ? Math.floor(p.id / 100) :
+		    p.id;
+		const ps = el('details', { class: 'panel', open: '',
+		    'data-testid': 'panel-' + p.id },
+		    el('summary', {}, `${fmt(num)}. ${fmt(p.title)}`));
+		for (const t of p.tables.values())
+			ps.append(metricTable(g, t, rec, refreshers));
+		root.append(ps);
+	}
+	function refresh() {
+		for (const f of refreshers)
+			f();
+	}
+	return root;
+
+	function metricTable(gg, t, recOf, out) {
+		const firsts = t.metrics.map((m) => m.first);
+		const rowsOf = [];
+		for (const m of t.metrics)
+			for (const arr of combos.values())
+				if (arr[m.idx] !== undefined)
+					rowsOf.push(arr[m.idx]);
+		const keys = gg.keysOf(rowsOf).filter((k) => !METRIC_IDS.has(k) &&
+		    !dims.includes(k));
+		const val = (k) => (mi) => {
+			const r = recOf(t.metrics[mi]);
+			return r < 0 ? null : gg.get(r, k) ?? null;
+		};
+		const numericKey = (k) => firsts.some((_, mi) =>
+		    isNumeric(val(k)(mi))) || !firsts.some((_, mi) =>
+		    typeof val(k)(mi) === 'string');
+		const unitKey = keys.find((k) => /^units?$/i.test(k));
+		const cols = [{ title: 'Metric', get: (mi) =>
+		    gg.get(t.metrics[mi].first, 'metric') },
+		    ...keys.map((k) => ({ title: k, get: val(k),
+		    num: k !== unitKey && numericKey(k) }))];
+		cols.push({ title: 'Metric_ID', get: (mi) => t.metrics[mi].id });
+		const tip = (mi, c) => {
+			const v = c.get(mi);
+			if (!c.num)
+				return null;
+			const u = unitKey && c.title !== 'Pct of Peak' ?
+			    val(unitKey)(mi) : c.title.startsWith('Pct') ? '%' : '';
+			return `${fmt(gg.get(t.metrics[mi].first, 'metric'))} ` +
+			    `${c.title}: ${isBlank(v) ? '(blank)' : fmt(v, true)}` +
+			    (u && !isBlank(v) ? ' ' + u : '');
+		};
+		const rows = t.metrics.map((_, mi) => mi);
+		const box = el('div', { class: 'mtable' },
+		    el('h3', {}, `${fmt(t.id)} ${fmt(t.title)}`));
+		const table = new Table({ id: String(t.id), columns: cols, rows,
+		    tip });
+		box.append(table.el);
+		const chart = metricChart(gg, t, cols, unitKey, val);
+		if (chart !== null)
+			box.append(chart.fig);
+		out.push(() => {
+			table.refresh();
+			if (chart !== null)
+				chart.draw();
+		});
+		return box;
+	}
+
+	/* Bars for percentages or rates; a heatmap for per-channel rows. */
+	function metricChart(gg, t, cols, unitKey, val) {
+		const n = t.metrics.length;
+		const names = t.metrics.map((m) => fmt(gg.get(m.first, 'metric')));
+		const valueCols = cols.filter((c) => c.num && c.title !== 'Metric_ID');
+		if (valueCols.length === 0)
+			return null;
+		if (n >= 4 && names.every((s, i) => s === String(i))) {
+			const ys = valueCols.filter((c) => c.title !== 'Channel');
+			if (ys.length === 0)
+				return null;
+			const fig = chartBox(String(t.id));
+			const draw = () => drawHeatmap(fig, names, ys.map((c) =>
+			    c.title), (xi, yi) => num(ys[yi].get(xi)),
+			    { perRow: true, xname: 'channel' });
+			draw();
+			return { fig, draw };
+		}
+		const pctCol = valueCols.find((c) => /^pct/i.test(c.title));
+		let col = pctCol, unit = '%', max = 100;
+		if (col === undefined && unitKey) {
+			const kinds = new Set(names.map((_, mi) =>
+			    unitKind(val(unitKey)(mi))));
+			if (kinds.size === 1 && !kinds.has('')) {
+				col = valueCols[0];
+				unit = kinds.has('pct') ? '%' : '';
+				max = kinds.has('pct') ? 100 : 0;
+			}
+		}
+		if (col === undefined)
+			return null;
+		const fig = chartBox(String(t.id));
+		const draw = () => {
+			const items = [];
+			for (let mi = 0; mi < n; mi++) {
+				const v = col.get(mi);
+				if (isBlank(v))
+					continue;
+				const u = unit === '%' ? '%' : ' ' + fmt(val(unitKey)(mi));
+				items.push({ label: names[mi], value: num(v),
+				    tip: `${names[mi]} ${col.title}: ${fmt(v, true)}${u}` });
+			}
+			drawBars(fig, items, { unit: unit === '%' ? '%' : '',
+			    max: max && items.every((it) => it.value <= 100) ?
+			    max : 0 });
+		};
+		draw();
+		return { fig, draw };
+	}
+}
+
+const STAT_KEY = /^(count|sum|mean|median|min|max|pct|std|stddev|rank)(_[a-z]+)?$/;
+
+/* Statistics (topn): the groups in order, a Top-N control and bars. */
+function statsView(g) {
+	const rows = g.allRows();
+	const keys = g.keysOf(rows);
+	const groupKeys = keys.filter((k) => !STAT_KEY.test(k) && k !== 'type');
+	const sumKey = keys.find((k) => /^sum(_|$)/.test(k)) || 'pct';
+	const unit = (sumKey.match(/_([a-z]+)$/) || [])[1] || '';
+	const label = (r) => groupKeys.map((k) => fmt(g.get(r, k))).join(' / ');
+	let n = Math.min(10, rows.length);
+	const input = el('input', { type: 'number', min: 0, value: n,
+	    'data-testid': 'topn', 'aria-label': 'top N' });
+	const root = el('div', { class: 'stats' },
+	    el('div', { class: 'controls' }, el('label', { class: 'control' },
+	    'Top ', input, ` of ${rows.length} (0: all)`)));
+	const cols = [...groupKeys, ...keys.filter((k) => STAT_KEY.test(k))]
+	    .map((k) => ({ title: k, get: g.col(k).get,
+	    num: STAT_KEY.test(k) }));
+	const table = new Table({ id: 'top', columns: cols,
+	    rows: rows.slice(0, n) });
+	const fig = chartBox('top', sumKey + ' by ' + groupKeys.join(', '));
+	const draw = () => drawBars(fig, rows.slice(0, n).map((r) => ({
+	    label: label(r), value: num(g.get(r, sumKey)),
+	    tip: `${label(r)}: ${sumKey} ${fmt(g.get(r, sumKey), true)}` +
+		    (g.col('pct') ? `, pct ${fmt(g.get(r, 'pct'), true)}` : '') +
+		    (g.col('count') ? `, count ${fmt(g.get(r, 'count'))}` : ''),
+	    })), { unit: unit ? ' ' + unit : '' });
+	input.addEventListener('input', () => {
+		const v = Number(input.value);
+		if (!Number.isInteger(v) || v < 0)
+			return;
+		n = v === 0 ? rows.length : Math.min(v, rows.length);
+		table.refresh(rows.slice(0, n));
+		draw();
+	});
+	draw();
+	root.append(fig, table.el);
+	return root;
+}
+
+const DISPATCH_COLS = ['Dispatch_ID', 'Kernel_Name', 'GPU_ID', 'Queue_ID',
+    'PID', 'TID', 'Grid_Size', 'Workgroup_Size', 'LDS_Per_Workgroup',
+    'Scratch_Per_Workitem', 'Arch_VGPR', 'Accum_VGPR', 'SGPR', 'wave_size',
+    'Start_Timestamp', 'End_Timestamp', 'dur_ns'];
+
+/* Spans for a timeline from start/end (and lane) keys of g. */
+function spansOf(g, rows, sk, ek, lk, labelOf) {
+	const sc = g.col(sk), ec = g.col(ek);
+	if (sc === null || ec === null)
+		return { spans: [], skipped: rows.length };
+	const rs = relTimes(sc, rows), base = rs.base;
+	const re = { at: (v) => rs.at(v) };
+	const spans = [];
+	let skipped = 0;
+	for (const r of rows) {
+		const s = rs.at(sc.get(r)), e = re.at(ec.get(r));
+		if (!isFinite(s) || !isFinite(e) || e < s) {
+			skipped++;
+			continue;
+		}
+		const lane = lk ? fmt(g.get(r, lk)) : '';
+		const label = labelOf(r);
+		spans.push({ lane, s, e, label, tip: `${label}\n${sk} ` +
+		    `${fmt(sc.get(r), true)}, ${ek} ${fmt(ec.get(r), true)}` +
+		    ` (+${fmtNum(s)} .. +${fmtNum(e)}, ${fmtNum(e - s)} long)` });
+	}
+	return { spans, skipped, base };
+}
+
+/* pmc2ndjson records: sysinfo, roofline, the dispatch timeline and list. */
+function dispatchView(g) {
+	const rows = g.allRows();
+	const keys = g.keysOf(rows);
+	const root = el('div', { class: 'dispatches' });
+	const lane = keys.includes('GPU_ID') ? 'GPU_ID' : null;
+	const { spans, skipped } = spansOf(g, rows, 'Start_Timestamp',
+	    'End_Timestamp', lane, (r) => `${fmt(g.get(r, 'Dispatch_ID'))}: ` +
+	    fmt(g.get(r, 'Kernel_Name')));
+	if (spans.length > 0) {
+		root.append(el('h3', {}, 'Dispatch timeline' +
+		    (lane ? ' per GPU' : '')), timeline(spans, 'ns'));
+		if (skipped > 0)
+			root.append(el('p', { class: 'note' }, `${skipped} ` +
+			    'dispatches without start and end times not shown'));
+	}
+	const shown = DISPATCH_COLS.filter((k) => keys.includes(k));
+	const cols = shown.map((k) => ({ title: k, get: g.col(k).get,
+	    num: !/Kernel_Name/.test(k), big: g.col(k).big }));
+	root.append(el('h3', {}, 'Dispatch list'),
+	    new Table({ id: 'dispatch', columns: cols, rows }).el);
+	return root;
+}
+
+/* MIGraphX: summary bars, the instruction table, totals, the rest. */
+function migraphxView(g) {
+	const rows = g.allRows();
+	if (g.kind === 'summary') {
+		const runs = new Set(rows.map((r) => g.get(r, 'run')));
+		const fig = chartBox('summary', 'Summary: total_ms by op');
+		const lbl = (r) => (runs.size > 1 ? `run ${g.get(r, 'run')}: ` :
+		    '') + fmt(g.get(r, 'op'));
+		drawBars(fig, rows.map((r) => ({ label: lbl(r),
+		    value: num(g.get(r, 'total_ms')),
+		    tip: `${lbl(r)}: ${fmt(g.get(r, 'total_ms'), true)} ms` +
+			(isBlank(g.get(r, 'count')) ? '' :
+			`, ${fmt(g.get(r, 'count'))} calls`) +
+			(isBlank(g.get(r, 'pct')) ? '' :
+			`, ${fmt(g.get(r, 'pct'), true)}%`) })),
+		    { unit: ' ms' });
+		return el('div', {}, fig, recordTable(g, 'summary', rows));
+	}
+	if (g.kind === 'instruction') {
+		const want = ['run', 'module', 'name', 'op', 'group', 'shape_raw',
+		    'time_ms', 'pct', 'line'];
+		const keys = g.keysOf(rows);
+		const cols = want.filter((k) => keys.includes(k)).map((k) => ({
+		    title: k, get: g.col(k).get, num: /^(run|time_ms|pct|line)$/
+		    .test(k) }));
+		return new Table({ id: 'instruction', columns: cols, rows }).el;
+	}
+	if (g.kind === 'totals')
+		return kvTable(g, 'totals', rows);
+	return recordTable(g, g.kind, rows);
+}
+
+/* Records of no known kind: the views named on the command line. */
+function genericView(g, views) {
+	const rows = g.allRows();
+	const root = el('div', { class: 'generic' });
+	const vs = views.length > 0 ? views : [{ type: 'table' }];
+	const count = {};
+	const idOf = (t) => {
+		count[t] = (count[t] || 0) + 1;
+		return count[t] > 1 ? `${t}-${count[t]}` : t;
+	};
+	const missing = (what, n) => n > 0 ? el('p', { class: 'note' },
+	    `${n} records without ${what} not shown`) : null;
+	for (const v of vs) {
+		if (v.type === 'table') {
+			root.append(recordTable(g, g.kind === 'records' ?
+			    idOf('records') : idOf(g.kind), rows));
+		} else if (v.type === 'bar') {
+			root.append(genericBars(g, rows, v, idOf('bar'), missing));
+		} else if (v.type === 'heatmap') {
+			const xs = [], ys = [], xi = new Map(), yi = new Map();
+			const cell = new Map();
+			let skip = 0;
+			for (const r of rows) {
+				const x = g.get(r, v.x), y = g.get(r, v.y);
+				const z = num(g.get(r, v.value));
+				if (x === undefined || y === undefined ||
+				    g.get(r, v.value) === undefined) {
+					skip++;
+					continue;
+				}
+				const kx = JSON.stringify(x), ky = JSON.stringify(y);
+				if (!xi.has(kx))
+					xi.set(kx, xs.length), xs.push(x);
+				if (!yi.has(ky))
+					yi.set(ky, ys.length), ys.push(y);
+				const k = xi.get(kx) + ',' + yi.get(ky);
+				cell.set(k, (cell.get(k) ?? 0) + z);
+			}
+			const fig = chartBox(idOf('heatmap'),
+			    `${v.value} by ${v.x} and ${v.y}`);
+			drawHeatmap(fig, xs, ys, (a, b) => cell.get(a + ',' + b) ??
+			    NaN, { xname: v.x });
+			root.append(fig);
+			const m = missing(`${v.x}, ${v.y} or ${v.value}`, skip);
+			if (m)
+				root.append(m);
+		} else if (v.type === 'timeline') {
+			const first = g.keys.find((k) => typeof g.get(0, k) ===
+			    'string' && k !== v.lane) || v.start;
+			const { spans, skipped } = spansOf(g, rows, v.start, v.end,
+			    v.lane || null, (r) => fmt(g.get(r, first)));
+			if (spans.length > 0)
+				root.append(timeline(spans, ''));
+			const m = missing(`${v.start} and ${v.end}`, skipped);
+			if (m)
+				root.append(m);
+		} else if (v.type === 'scatter') {
+			const pts = [];
+			for (const r of rows) {
+				const x = num(g.get(r, v.x)), y = num(g.get(r, v.y));
+				if (x > 0 && y > 0 && isFinite(x) && isFinite(y))
+					pts.push({ x, y, tip: `${v.x} ${fmt(x, true)}, ` +
+					    `${v.y} ${fmt(y, true)}` });
+			}
+			const fig = chartBox(idOf('scatter'), `${v.y} by ${v.x}`);
+			if (pts.length > 0)
+				drawScatter(fig, pts, v.x, v.y);
+			root.append(fig);
+			const m = missing(`positive ${v.x} and ${v.y}`,
+			    rows.length - pts.length);
+			if (m)
+				root.append(m);
+		}
+	}
+	return root;
+}
+
+/* --bar: one bar per record, largest first, with a Top-N control. */
+function genericBars(g, rows, v, id, missing) {
+	const items = [];
+	let skip = 0;
+	for (const r of rows) {
+		const lv = g.get(r, v.label), vv = g.get(r, v.value);
+		if (lv === undefined || isBlank(vv) || isNaN(num(vv))) {
+			skip++;
+			continue;
+		}
+		items.push({ label: fmt(lv), value: num(vv),
+		    tip: `${fmt(lv)}: ${v.value} ${fmt(vv, true)}` });
+	}
+	items.sort((a, b) => b.value - a.value);
+	let n = Math.min(items.length, 20);
+	const input = el('input', { type: 'number', min: 0, value: n,
+	    'data-testid': 'topn', 'aria-label': 'top N' });
+	const fig = chartBox(id, `${v.value} by ${v.label}`);
+	const draw = () => drawBars(fig, items.slice(0, n), {});
+	input.addEventListener('input', () => {
+		const x = Number(input.value);
+		if (Number.isInteger(x) && x >= 0) {
+			n = x === 0 ? items.length : Math.min(x, items.length);
+			draw();
+		}
+	});
+	draw();
+	return el('div', {}, el('div', { class: 'controls' },
+	    el('label', { class: 'control' }, 'Top ', input,
+	    ` of ${items.length} (0: all)`)), fig,
+	    missing(`${v.label} and a number in ${v.value}`, skip));
+}
+
+const DISPATCH_KINDS = new Set(['dispatch', 'sysinfo', 'roofline']);
+const MIGX_KINDS = new Set(['instruction', 'summary', 'totals', 'trace',
+    'module', 'meta', 'other', 'bench', 'bench_result', 'bench_skipped']);
+const TITLES = { metric: 'Metrics', statistics: 'Top statistics',
+    dispatch: 'Dispatches', sysinfo: 'System info', roofline: 'Roofline',
+    instruction: 'MIGraphX instructions', summary: 'MIGraphX summary',
+    totals: 'MIGraphX totals', records: '' };
+
+function slug(s) {
+	return String(s).replace(/[^A-Za-z0-9._-]+/g, '-') || 'main';
+}
+
+function groupView(g, views) {
+	if (g.kind === 'metric')
+		return metricView(g);
+	if (g.kind === 'statistics')
+		return statsView(g);
+	if (g.kind === 'dispatch')
+		return dispatchView(g);
+	if (g.kind === 'sysinfo')
+		return kvTable(g, 'sysinfo', g.allRows());
+	if (DISPATCH_KINDS.has(g.kind))
+		return recordTable(g, g.kind, g.allRows());
+	if (MIGX_KINDS.has(g.kind) && (g.kind !== 'summary' || g.col('op')))
+		return migraphxView(g);
+	return genericView(g, views);
+}
+
+function main() {
+	const t0 = performance.now();
+	const data = JSON.parse(document.getElementById('profpipe-data')
+	    .textContent);
+	const app = document.getElementById('app');
+	app.textContent = '';
+	if (data.skipped > 0)
+		app.append(el('p', { class: 'warn', 'data-testid': 'skipped' },
+		    `${data.skipped} bad records were skipped (see the ` +
+		    'messages of chart2html)'));
+	if (data.sections.length === 0)
+		app.append(el('p', { class: 'note' }, 'No records.'));
+	for (const s of data.sections) {
+		const kinds = s.groups.map((g) => new Group(g));
+		/* Metric records first, as rocprof-compute lays them out. */
+		const order = ['statistics', 'metric', 'dispatch'];
+		kinds.sort((a, b) => (order.indexOf(a.kind) + 1 || 9) -
+		    (order.indexOf(b.kind) + 1 || 9));
+		const sect = section(s.name, 'section-' + slug(s.name));
+		for (const g of kinds) {
+			const title = Object.hasOwn(TITLES, g.kind) ? TITLES[g.kind] :
+			    g.kind;
+			const box = el('div', { class: 'group',
+			    'data-kind': g.kind }, title ?
+			    el('h2', {}, title + (g.kind === 'records' ? '' :
+			    ` (${g.rows})`)) : null, groupView(g, data.views));
+			sect.append(box);
+		}
+		app.append(sect);
+	}
+	document.body.dataset.ready = (performance.now() - t0).toFixed(1);
+}
+
+main();
+})();
