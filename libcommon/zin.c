@@ -56,6 +56,19 @@ zin_close(struct zin *z)
 	strbuf_release(&z->spill);
 }
 
+/*
+ * gzread() ends a gzip stream cut short like a normal end of file and only
+ * gzerror() tells them apart (Z_BUF_ERROR, "unexpected end of file").
+ */
+static int
+truncated(struct zin *z)
+{
+	int errnum;
+
+	gzerror(z->gz, &errnum);
+	return errnum == Z_BUF_ERROR;
+}
+
 /* Reads more data into buf after the unread bytes.  Returns bytes read. */
 static ssize_t
 fill(struct zin *z)
@@ -70,7 +83,7 @@ fill(struct zin *z)
 		z->start = 0;
 	}
 	n = gzread(z->gz, z->buf + z->end, (unsigned)(z->cap - z->end));
-	if (n < 0) {
+	if (n < 0 || (n == 0 && truncated(z))) {
 		z->err = 1;
 		return -1;
 	}
@@ -100,7 +113,7 @@ zin_read(struct zin *z, void *dst, size_t n)
 	if (n > (size_t)1 << 30)
 		n = (size_t)1 << 30;
 	got = gzread(z->gz, dst, (unsigned)n);
-	if (got < 0) {
+	if (got < 0 || (got == 0 && truncated(z))) {
 		z->err = 1;
 		return -1;
 	}
