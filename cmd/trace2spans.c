@@ -1,3 +1,4 @@
+#define _GNU_SOURCE	/* memmem */
 /*
  * trace2spans: writes one span record per timed event of a Chrome
  * trace-event JSON file (torch.profiler, Kineto, torch_npu, Perfetto).
@@ -213,11 +214,45 @@ struct cutst {
 	unsigned long lines;
 };
 
-/* 1 for the bytes cut() must look at outside a string. */
-static const unsigned char cut_special[256] = {
+/* The bytes cut() must look at outside a string, at depth 0 and inside. */
+static const unsigned char cut_top[256] = {
 	['"'] = 1, ['{'] = 1, ['}'] = 1, ['['] = 1, [']'] = 1, [','] = 1,
 	[' '] = 1, ['\t'] = 1, ['\r'] = 1, ['\n'] = 1, [':'] = 1,
 };
+static const unsigned char cut_in[256] = {
+	['"'] = 1, ['{'] = 1, ['}'] = 1, ['['] = 1, [']'] = 1, ['\n'] = 1,
+};
+
+#define CUT_MORE ((size_t)-1)
+
+/*
+ * Skips the rest of a string from p[i]; returns the index after its
+ * closing quote, or n (with s->in_str still set) when it goes on.  A raw
+ * newline, which JSON does not allow in a string, is left for nd_fields()
+ * to report.
+ */
+static size_t
+cut_string(const char *p, size_t i, size_t n, struct cutst *s)
+{
+	for (;;) {
+		if (s->esc) {
+			if (i >= n)
+				return n;
+			s->esc = 0;
+			i++;
+		}
+		while (i < n && p[i] != '"' && p[i] != '\\')
+			i++;
+		if (i >= n)
+			return n;
+		if (p[i++] == '\\')
+			s->esc = 1;
+		else {
+			s->in_str = 0;
+			return i;
+		}
+	}
+}
 
 /*
  * Finds the end of the value that starts at p[0] and continues to p[n],
@@ -225,44 +260,27 @@ static const unsigned char cut_special[256] = {
  * goes on past n.  A stray ',', ':' or closing bracket is a value of one
  * byte (the caller reports it).
  */
-#define CUT_MORE ((size_t)-1)
-
 static size_t
 cut_scan(const char *p, size_t i, size_t n, struct cutst *s)
 {
+	unsigned char c;
+
 	while (i < n) {
-		unsigned char c = (unsigned char)p[i];
-
 		if (s->in_str) {
-			const char *q = p + i;
-
-			if (s->esc) {		/* the byte after a backslash */
-				s->esc = 0;
-				s->lines += c == '\n';
-				i++;
-				continue;
-			}
-			/* Fast path over the bytes that cannot end a string. */
-			while (q < p + n && *q != '"' && *q != '\\' &&
-			    *q != '\n')
-				q++;
-			if ((i = (size_t)(q - p)) >= n)
-				break;
-			if (*q == '\\')
-				s->esc = 1;
-			else if (*q == '\n')
-				s->lines++;
-			else {
-				s->in_str = 0;
-				if (s->depth == 0)
-					return i + 1;
-			}
-			i++;
+			i = cut_string(p, i, n, s);
+			if (!s->in_str && s->depth == 0)
+				return i;
 			continue;
 		}
-		if (!cut_special[c]) {
-			if (s->depth == 0)
-				s->scalar = 1;
+		if (s->depth > 0) {
+			while (i < n && !cut_in[(unsigned char)p[i]])
+				i++;
+			if (i == n)
+				break;
+		}
+		c = (unsigned char)p[i];
+		if (!cut_top[c]) {
+			s->scalar = 1;
 			i++;
 			continue;
 		}
@@ -286,8 +304,7 @@ cut_scan(const char *p, size_t i, size_t n, struct cutst *s)
 		default:		/* , : and white space */
 			if (s->depth == 0)
 				return s->scalar ? i : i + 1;
-			if (c == '\n')
-				s->lines++;
+			s->lines += c == '\n';
 			break;
 		}
 		i++;
@@ -621,21 +638,6 @@ bad_json(struct trace *t, struct nd_slice ev)
 	bad_input(&bad, &pos, "%.*s", (int)(at - msg), msg);
 }
 
-/* Like memmem (which is a GNU extension), for a short needle. */
-static int
-contains(const char *p, size_t n, const char *needle, size_t m)
-{
-	const char *end = p + n, *q;
-
-	while ((size_t)(end - p) >= m && (q = memchr(p, needle[0],
-	    (size_t)(end - p) - m + 1)) != NULL) {
-		if (memcmp(q, needle, m) == 0)
-			return 1;
-		p = q + 1;
-	}
-	return 0;
-}
-
 static void
 handle_event(struct trace *t, struct nd_slice ev)
 {
@@ -643,13 +645,6 @@ handle_event(struct trace *t, struct nd_slice ev)
 	int64_t start, end;
 	char ph;
 
-	if (t->names_only) {
-		if (contains(ev.p, ev.len, "\"M\"", 3) &&
-		    nd_fields(ev.p, ev.len, event_keys, v, K_N) >= 0 &&
-		    nd_str_eq(v[K_PH], "M", 1))
-			meta_event(t, v);
-		return;
-	}
 	count.events++;
 	if (nd_fields(ev.p, ev.len, event_keys, v, K_N) < 0) {
 		bad_json(t, ev);
@@ -874,12 +869,77 @@ close_open(struct trace *t, struct hmap *h)
 	}
 }
 
+/*
+ * The thread_name event around the string at buf[start + hit], if there
+ * is one: back up to the '{' that opens the object around it and read
+ * that.  Returns where the search goes on, relative to start.
+ */
+static size_t
+name_event(struct trace *t, size_t hit)
+{
+	const char *base = t->buf + t->start;
+	struct nd_slice ev, v[K_N];
+	size_t q = hit, len;
+	int depth = 0;
+
+	while (q-- > 0) {
+		char c = base[q];
+
+		if (c == '}' || c == ']')
+			depth++;
+		else if ((c == '{' || c == '[') && depth-- == 0)
+			break;
+	}
+	if (q == (size_t)-1 || base[q] != '{')
+		return hit + 1;
+	t->start += q;
+	if (cut(t, 1, &ev) != 0)
+		return 0;
+	len = ev.len;
+	if (q + len > hit && nd_fields(ev.p, ev.len, event_keys, v, K_N) >= 0 &&
+	    nd_str_eq(v[K_PH], "M", 1))
+		meta_event(t, v);
+	return q + len > hit ? 0 : hit - q - len + 1;
+}
+
+/*
+ * The names pass over a regular file: finds each "thread_name" string
+ * with memmem and reads the metadata event around it.  A window of
+ * NAMES_BACK bytes before the search point is kept for backing up, so
+ * memory stays flat and the pass costs little more than reading.
+ */
+#define NAMES_BACK 65536
+
+static void
+names_scan(struct trace *t)
+{
+	static const char needle[] = "\"thread_name\"";
+	const size_t m = sizeof(needle) - 1;
+	size_t off = 0, avail, keep;
+	char *h;
+
+	for (;;) {
+		avail = t->end - t->start;
+		h = off < avail ? memmem(t->buf + t->start + off, avail - off,
+		    needle, m) : NULL;
+		if (h != NULL) {
+			off = name_event(t, (size_t)(h - t->buf - t->start));
+			continue;
+		}
+		keep = avail < NAMES_BACK ? avail : NAMES_BACK;
+		t->start = t->end - keep;
+		off = keep >= m ? keep - m + 1 : 0;
+		if (fill(t) == 0)
+			return;
+	}
+}
+
 /* Reads one file; with names_only, only its thread_name events. */
 static int
 trace_stream(const char *path, struct hmap *names, int names_only)
 {
 	struct trace t;
-	int rc;
+	int rc = EXIT_SUCCESS;
 
 	memset(&t, 0, sizeof(t));
 	if (zin_open(&t.in, path) != 0) {
@@ -897,7 +957,10 @@ trace_stream(const char *path, struct hmap *names, int names_only)
 	hmap_init(&t.begins, 16);
 	hmap_init(&t.asyncs, 16);
 	strbuf_init(&t.key, 64);
-	rc = document(&t) == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+	if (names_only)
+		names_scan(&t);
+	else if (document(&t) != 0)
+		rc = EXIT_FAILURE;
 	close_open(&t, &t.begins);
 	close_open(&t, &t.asyncs);
 	strbuf_release(&t.key);

@@ -276,8 +276,9 @@ key_eq(const char *raw, size_t rawlen, int escaped, const char *want)
 {
 	struct nd_slice v;
 
-	if (!escaped)
-		return strlen(want) == rawlen && memcmp(raw, want, rawlen) == 0;
+	if (!escaped)	/* the first byte rejects most keys cheaply */
+		return (rawlen == 0 || raw[0] == want[0]) &&
+		    strlen(want) == rawlen && memcmp(raw, want, rawlen) == 0;
 	v.p = raw - 1;
 	v.len = rawlen + 2;
 	return nd_str_eq(v, want, strlen(want));
