@@ -1,0 +1,935 @@
+/*
+ * flame.js: the interactive flame graph of a page written by flame2html.
+ *
+ * The page carries its data in three parts (docs/formats.md, "HTML
+ * pages"): #fg-meta (JSON: title, unit, flags, per-thread totals,
+ * categories), #fg-names and #fg-cats (JSON arrays: the name table and each
+ * name's category), and one or more .fg-nodes blocks per tree holding the
+ * nodes in depth-first order as base-32 digits.  The nodes are decoded into
+ * typed arrays; nothing is built per node but numbers.  Drawing walks only
+ * the frames at least MIN_PX wide; narrower siblings are drawn together as
+ * one merged box, so no weight disappears at any zoom.
+ *
+ * Names are only ever put into the page as text (textContent, fillText),
+ * never as HTML.
+ */
+'use strict';
+(function () {
+	const ROW = 18;			/* row height, CSS pixels */
+	const MIN_PX = 1;		/* narrower frames are merged */
+	const FONT = '12px ui-monospace, Menlo, Consolas, monospace';
+	const MATCH_FILL = 'rgb(230,0,230)';
+	const MERGED_FILL = '#9e9e9e';
+	const THREAD_FILL = '#5d4037';
+
+	const $ = (id) => document.getElementById(id);
+	const meta = JSON.parse($('fg-meta').textContent);
+	const names = JSON.parse($('fg-names').textContent);
+	const nameCat = JSON.parse($('fg-cats').textContent);
+	const cats = meta.categories;
+	const unitIsTime = ['ns', 'us', 'ms', 's'].indexOf(meta.unit) >= 0;
+
+	const canvas = $('fg-canvas');
+	const scroller = $('fg-scroll');
+	const spacer = $('fg-spacer');
+	const tooltip = $('fg-tooltip');
+	const threadSel = $('fg-thread');
+	const searchBox = $('fg-search');
+	const matchesEl = $('fg-matches');
+	const icicleBtn = $('fg-icicle');
+	const statusEl = $('fg-status');
+	const ctx = canvas.getContext('2d');
+
+	/* ---- decoding ------------------------------------------------- */
+
+	/*
+	 * Decodes tree id's node blocks.  Each node: a header digit
+	 * h = same-total + 2 * same-before + 4 * up (up 15: more digits
+	 * follow), the name index, the total unless the same as the previous
+	 * node's, the before-total in a diff unless equal to the total, and
+	 * the calls when the page has them.
+	 */
+	function decodeTree(id, n) {
+		const t = {
+			n: n,
+			name: new Int32Array(n), depth: new Int32Array(n),
+			parent: new Int32Array(n), end: new Int32Array(n),
+			total: new Float64Array(n), self: new Float64Array(n),
+			x: new Float64Array(n),
+			before: meta.diff ? new Float64Array(n) : null,
+			bself: meta.diff ? new Float64Array(n) : null,
+			calls: meta.calls ? new Float64Array(n) : null,
+			maxDepth: 0, maxDelta: 0,
+		};
+		const open = [], cursor = [0];
+		let i = 0, prevDepth = -1, prevTotal = 0;
+		let s = '', p = 0;
+		const vlq = () => {
+			let v = 0, mul = 1, d;
+			do {
+				d = s.charCodeAt(p++) - 63;
+				v += (d & 31) * mul;
+				mul *= 32;
+			} while (d & 32);
+			return v;
+		};
+		const blocks = document.querySelectorAll(
+		    'script.fg-nodes[data-tree="' + id + '"]');
+		for (const b of blocks) {
+			s = b.textContent;
+			p = 0;
+			while (p < s.length && i < n) {
+				const h = s.charCodeAt(p++) - 63;
+				let up = h >> 2;
+				if (up === 15)
+					up += vlq();
+				const depth = prevDepth + 1 - up;
+				t.name[i] = vlq();
+				const total = h & 1 ? prevTotal : vlq();
+				t.total[i] = t.self[i] = total;
+				if (t.before) {
+					const bt = h & 2 ? total : vlq();
+					t.before[i] = t.bself[i] = bt;
+				}
+				if (t.calls)
+					t.calls[i] = vlq();
+				for (let d = depth; d <= prevDepth; d++)
+					t.end[open[d]] = i;
+				open[depth] = i;
+				t.depth[i] = depth;
+				if (depth > 0) {
+					const par = open[depth - 1];
+					t.parent[i] = par;
+					t.self[par] -= total;
+					if (t.before)
+						t.bself[par] -= t.before[i];
+					t.x[i] = cursor[depth];
+					cursor[depth] += total;
+				} else {
+					t.parent[i] = -1;
+				}
+				cursor[depth + 1] = t.x[i];
+				if (depth > t.maxDepth)
+					t.maxDepth = depth;
+				prevDepth = depth;
+				prevTotal = total;
+				i++;
+			}
+			b.textContent = '';	/* the text is no longer needed */
+		}
+		for (let d = 0; d <= prevDepth; d++)
+			t.end[open[d]] = i;
+		t.n = i;
+		if (t.before)
+			for (let k = 0; k < i; k++) {
+				const dl = Math.abs(t.self[k] - t.bself[k]);
+				if (dl > t.maxDelta)
+					t.maxDelta = dl;
+			}
+		return t;
+	}
+
+	const trees = [decodeTree(0, meta.nodes[0])];
+	const lazyTree = (k) => {
+		if (!trees[k])
+			trees[k] = decodeTree(k, meta.nodes[k]);
+		return trees[k];
+	};
+
+	/* ---- formatting ----------------------------------------------- */
+
+	const group = (v) => Math.round(v).toString()
+	    .replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+
+	function human(v) {
+		const ns = v * { ns: 1, us: 1e3, ms: 1e6, s: 1e9 }[meta.unit];
+		if (ns < 1e3)
+			return ns.toFixed(0) + ' ns';
+		if (ns < 1e6)
+			return (ns / 1e3).toFixed(2) + ' \u00b5s';
+		if (ns < 1e9)
+			return (ns / 1e6).toFixed(2) + ' ms';
+		return (ns / 1e9).toFixed(2) + ' s';
+	}
+
+	/* An exact value with its unit, and a rounded time when useful. */
+	function fmt(v) {
+		const exact = group(v) + ' ' + meta.unit;
+		if (!unitIsTime)
+			return exact;
+		const h = human(v);
+		return h === exact ? exact : exact + ' (' + h + ')';
+	}
+
+	const pct = (a, b) => (b > 0 ? (100 * a / b).toFixed(2) : '0.00') + '%';
+
+	/* ---- state ---------------------------------------------------- */
+
+	const st = {
+		tree: trees[0],
+		view: 'all',		/* 'all', 'merged' or 't:<label>' */
+		root: 0,		/* node of the selected thread view */
+		zoom: 0,
+		icicle: false,
+		search: '',
+		match: null,		/* Uint8Array per node, or null */
+		sub: null,		/* per node: a match in its subtree */
+		matchList: [],
+		matchAt: -1,
+		focus: -1,
+		hover: -1,
+	};
+
+	function isThread(t, i) {
+		return meta.threads && t === trees[0] && t.depth[i] === 1;
+	}
+
+	function label(t, i) {
+		if (t.depth[i] === 0)
+			return meta.threads ? (t === trees[0] ? 'all threads' :
+			    'all threads, merged') : 'all';
+		return names[t.name[i]].replace(/_\[[kwij]\]$/, '');
+	}
+
+	function categoryName(t, i) {
+		if (t.depth[i] === 0)
+			return 'root';
+		if (isThread(t, i))
+			return 'thread';
+		return cats[nameCat[t.name[i]]].name;
+	}
+
+	/* ---- colours -------------------------------------------------- */
+
+	const colourCache = new Map();
+
+	function hexRgb(h) {
+		return [parseInt(h.slice(1, 3), 16), parseInt(h.slice(3, 5), 16),
+		    parseInt(h.slice(5, 7), 16)];
+	}
+
+	/* A name's category colour, shifted a little by a hash of the name. */
+	function nameColour(ni) {
+		let c = colourCache.get(ni);
+		if (c)
+			return c;
+		const s = names[ni];
+		let h = 0;
+		for (let k = 0; k < s.length; k++)
+			h = (h * 31 + s.charCodeAt(k)) | 0;
+		const shift = (Math.abs(h) % 31) - 15;
+		const rgb = hexRgb(cats[nameCat[ni]].colour)
+		    .map((v) => Math.max(0, Math.min(255, v + shift)));
+		c = [`rgb(${rgb[0]},${rgb[1]},${rgb[2]})`, textOn(rgb)];
+		colourCache.set(ni, c);
+		return c;
+	}
+
+	function textOn(rgb) {
+		const l = 0.2126 * rgb[0] + 0.7152 * rgb[1] + 0.0722 * rgb[2];
+		return l > 140 ? '#000' : '#fff';
+	}
+
+	/* Differential colour: red where self time grew, blue where it fell. */
+	function diffColour(t, i) {
+		const d = t.self[i] - t.bself[i];
+		const v = t.maxDelta > 0 ?
+		    Math.round(210 * Math.abs(d) / t.maxDelta) : 0;
+		const rgb = d > 0 ? [255, 255 - v, 255 - v] :
+		    d < 0 ? [255 - v, 255 - v, 255] : [245, 245, 245];
+		return [`rgb(${rgb[0]},${rgb[1]},${rgb[2]})`, '#000'];
+	}
+
+	function frameColour(t, i) {
+		if (t.depth[i] === 0 || isThread(t, i))
+			return [THREAD_FILL, '#fff'];
+		return meta.diff ? diffColour(t, i) : nameColour(t.name[i]);
+	}
+
+	/* ---- layout and drawing --------------------------------------- */
+
+	let boxes = [];			/* per row: [x0, x1, id, ...] */
+	let runs = [];			/* merged boxes: {parent, first, total} */
+	let geom = { w: 0, h: 0, total: 0, rows: 0 };
+	let charW = 7.2;
+
+	function rowsOf(t, r) {
+		let m = t.depth[r];
+		for (let i = r; i < t.end[r]; i++)
+			if (t.depth[i] > m)
+				m = t.depth[i];
+		return m - t.depth[r] + 1;
+	}
+
+	let rowsCache = { tree: null, root: -1, rows: 0 };
+
+	function resize() {
+		const t = st.tree;
+		if (rowsCache.tree !== t || rowsCache.root !== st.root)
+			rowsCache = { tree: t, root: st.root,
+			    rows: rowsOf(t, st.root) };
+		const viewH = scroller.clientHeight;
+		const w = scroller.clientWidth;
+		const total = Math.max(rowsCache.rows * ROW + ROW, viewH);
+		const dpr = window.devicePixelRatio || 1;
+		canvas.style.width = w + 'px';
+		canvas.style.height = viewH + 'px';
+		canvas.width = Math.max(1, Math.round(w * dpr));
+		canvas.height = Math.max(1, Math.round(viewH * dpr));
+		ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+		spacer.style.height = Math.max(0, total - viewH) + 'px';
+		geom = { w: w, h: viewH, total: total, rows: rowsCache.rows };
+		ctx.font = FONT;
+		charW = ctx.measureText('MMMMMMMMMM').width / 10;
+	}
+
+	/* The top of row r (0 = the view root) in scroll coordinates. */
+	function rowY(r) {
+		return st.icicle ? r * ROW : geom.total - (r + 1) * ROW;
+	}
+
+	function rowAt(y) {
+		return st.icicle ? Math.floor(y / ROW) :
+		    Math.floor((geom.total - y) / ROW) - 1;
+	}
+
+	function drawBox(x, y, w, fill, text, name, dim) {
+		ctx.globalAlpha = dim ? 0.35 : 1;
+		ctx.fillStyle = fill;
+		ctx.fillRect(x, y, w > 2 ? w - 1 : w, ROW - 1);
+		if (name !== null && w > charW * 3 + 6) {
+			const fit = Math.floor((w - 6) / charW);
+			ctx.fillStyle = text;
+			ctx.fillText(name.length > fit ?
+			    name.slice(0, fit - 1) + '\u2026' : name, x + 3,
+			    y + ROW / 2);
+		}
+	}
+
+	function draw() {
+		const t = st.tree, z = st.zoom, top = scroller.scrollTop;
+		const base = t.depth[st.root];
+		const scale = t.total[z] > 0 ? geom.w / t.total[z] : 0;
+		const x0 = t.x[z];
+		ctx.globalAlpha = 1;
+		ctx.clearRect(0, 0, geom.w, geom.h);
+		ctx.font = FONT;
+		ctx.textBaseline = 'middle';
+		boxes = [];
+		runs = [];
+		const add = (r, a, b, id) => {
+			(boxes[r] || (boxes[r] = [])).push(a, b, id);
+		};
+		const visible = (y) => y + ROW > top && y < top + geom.h;
+		const searching = st.match !== null;
+		/* The ancestors of the zoomed frame, full width and faded. */
+		for (let a = z; a !== st.root;) {
+			a = t.parent[a];
+			const r = t.depth[a] - base, y = rowY(r);
+			add(r, 0, geom.w, a);
+			if (visible(y)) {
+				const c = frameColour(t, a);
+				drawBox(0, y - top, geom.w, c[0], c[1],
+				    label(t, a), true);
+			}
+		}
+		let run = null;
+		const flush = () => {
+			if (run === null)
+				return;
+			const r = run.depth - base, y = rowY(r);
+			const w = Math.max(run.x1 - run.x0, 1);
+			add(r, run.x0, run.x0 + w, -(runs.length + 1));
+			runs.push(run);
+			if (visible(y))
+				drawBox(run.x0, y - top, w, run.hit ? MATCH_FILL :
+				    MERGED_FILL, '#000', null, searching && !run.hit);
+			run = null;
+		};
+		const end = t.end[z];
+		for (let i = z; i < end;) {
+			const w = t.total[i] * scale;
+			const x = (t.x[i] - x0) * scale;
+			const d = t.depth[i];
+			if (w < MIN_PX) {
+				if (run === null || run.depth !== d ||
+				    run.parent !== t.parent[i]) {
+					flush();
+					run = { depth: d, parent: t.parent[i],
+					    first: i, count: 0, total: 0,
+					    x0: x, x1: x, hit: false };
+				}
+				run.x1 = x + w;
+				run.count++;
+				run.total += t.total[i];
+				if (searching && st.sub[i])
+					run.hit = true;
+				i = t.end[i];
+				continue;
+			}
+			flush();
+			const r = d - base, y = rowY(r);
+			add(r, x, x + w, i);
+			if (visible(y)) {
+				const m = searching && st.match[i];
+				const c = m ? [MATCH_FILL, '#fff'] :
+				    frameColour(t, i);
+				drawBox(x, y - top, w, c[0], c[1], label(t, i),
+				    searching && !m);
+			}
+			/* In a flame graph deeper rows are higher up. */
+			if (!st.icicle && y + ROW <= top && d > t.depth[z]) {
+				i = t.end[i];
+				continue;
+			}
+			if (st.icicle && y >= top + geom.h) {
+				i = t.end[i];
+				continue;
+			}
+			i++;
+		}
+		flush();
+		ctx.globalAlpha = 1;
+		outline(st.hover, '#fff', 2);
+		outline(st.focus, '#000', 2);
+	}
+
+	function boxOf(id) {
+		for (let r = 0; r < boxes.length; r++) {
+			const b = boxes[r];
+			if (!b)
+				continue;
+			for (let k = 0; k < b.length; k += 3)
+				if (b[k + 2] === id)
+					return [r, b[k], b[k + 1]];
+		}
+		return null;
+	}
+
+	function outline(id, colour, width) {
+		if (id < 0)
+			return;
+		const b = boxOf(id);
+		if (b === null)
+			return;
+		ctx.strokeStyle = colour;
+		ctx.lineWidth = width;
+		ctx.strokeRect(b[1] + 1, rowY(b[0]) - scroller.scrollTop + 1,
+		    Math.max(b[2] - b[1] - 2, 1), ROW - 3);
+	}
+
+	/* The box under a point in canvas coordinates: a node index, a
+	 * merged box as -(k + 1), or null. */
+	function hit(px, py) {
+		const r = rowAt(py + scroller.scrollTop);
+		const b = boxes[r];
+		if (!b)
+			return null;
+		let lo = 0, hi = b.length / 3 - 1;
+		while (lo <= hi) {
+			const m = (lo + hi) >> 1;
+			if (px < b[3 * m])
+				hi = m - 1;
+			else if (px >= b[3 * m + 1])
+				lo = m + 1;
+			else
+				return b[3 * m + 2];
+		}
+		return null;
+	}
+
+	/* ---- tooltip -------------------------------------------------- */
+
+	function rows(lines) {
+		tooltip.replaceChildren();
+		lines.forEach((l, k) => {
+			const div = document.createElement('div');
+			div.className = k === 0 ? 'fg-tt-name' : 'fg-tt-row';
+			div.textContent = l;
+			tooltip.appendChild(div);
+		});
+	}
+
+	function describe(id) {
+		const t = st.tree;
+		const all = t.total[0], zoom = t.total[st.zoom];
+		if (id < 0) {
+			const run = runs[-id - 1];
+			return [run.count + ' frames too narrow to draw, merged',
+			    'Under: ' + label(t, run.parent),
+			    'Total: ' + fmt(run.total),
+			    'Of all: ' + pct(run.total, all),
+			    'Of zoom: ' + pct(run.total, zoom),
+			    'Click to zoom into ' + label(t, run.parent)];
+		}
+		const out = [label(t, id), 'Category: ' + categoryName(t, id)];
+		if (t.calls && t.depth[id] > 0 && !isThread(t, id))
+			out.push('Calls: ' + group(t.calls[id]));
+		out.push('Total: ' + fmt(t.total[id]));
+		out.push('Self: ' + fmt(t.self[id]));
+		if (meta.diff) {
+			const d = t.self[id] - t.bself[id];
+			out.push('Self before: ' + fmt(t.bself[id]));
+			out.push('Self change: ' + (d > 0 ? '+' : d < 0 ? '-' : '') +
+			    fmt(Math.abs(d)) + (t.bself[id] > 0 ? ' (' +
+			    (d >= 0 ? '+' : '') + (100 * d / t.bself[id])
+			    .toFixed(2) + '%)' : ''));
+			out.push('Total before: ' + fmt(t.before[id]));
+		}
+		out.push('Of all: ' + pct(t.total[id], all));
+		out.push('Of zoom: ' + pct(t.total[id], zoom));
+		return out;
+	}
+
+	function showTooltip(id, cx, cy) {
+		rows(describe(id));
+		tooltip.hidden = false;
+		const r = tooltip.getBoundingClientRect();
+		let x = cx + 14, y = cy + 16;
+		if (x + r.width > window.innerWidth - 4)
+			x = Math.max(4, cx - r.width - 14);
+		if (y + r.height > window.innerHeight - 4)
+			y = Math.max(4, cy - r.height - 12);
+		tooltip.style.left = x + 'px';
+		tooltip.style.top = y + 'px';
+	}
+
+	/* ---- search --------------------------------------------------- */
+
+	/* Returns a test for names, null for no search, or an error text. */
+	function matcher(text) {
+		if (text === '')
+			return null;
+		const m = /^\/(.*)\/([a-z]*)$/s.exec(text);
+		if (m) {
+			try {
+				const re = new RegExp(m[1], m[2].replace('g', ''));
+				return (s) => re.test(s);
+			} catch (e) {
+				return 'bad regular expression: ' + e.message;
+			}
+		}
+		const low = text.toLowerCase();
+		return (s) => s.toLowerCase().indexOf(low) >= 0;
+	}
+
+	function runSearch() {
+		const t = st.tree;
+		const test = matcher(st.search);
+		matchesEl.className = '';
+		st.matchList = [];
+		st.matchAt = -1;
+		if (test === null || typeof test === 'string') {
+			st.match = st.sub = null;
+			matchesEl.textContent = test || '';
+			if (test)
+				matchesEl.className = 'fg-error';
+			return;
+		}
+		const byName = new Uint8Array(names.length);
+		for (let k = 0; k < names.length; k++)
+			byName[k] = test(names[k]) ? 1 : 0;
+		const match = new Uint8Array(t.n), sub = new Uint8Array(t.n);
+		let count = 0, share = 0, zshare = 0, covered = -1;
+		const r = st.root, end = t.end[r];
+		const zs = st.zoom, ze = t.end[st.zoom];
+		for (let i = r; i < end; i++) {
+			if (t.depth[i] === 0 || isThread(t, i) ||
+			    !byName[t.name[i]])
+				continue;
+			match[i] = 1;
+			count++;
+			if (i >= covered) {	/* outermost: count its time */
+				share += t.total[i];
+				if (i >= zs && i < ze)
+					zshare += t.total[i];
+				covered = t.end[i];
+			}
+			st.matchList.push(i);
+		}
+		for (let i = end - 1; i > r; i--)
+			if (match[i] || sub[i])
+				sub[t.parent[i]] = 1;
+		if (match[r])
+			sub[r] = 1;
+		st.match = match;
+		st.sub = sub;
+		let text = count + (count === 1 ? ' match' : ' matches') +
+		    ', ' + pct(share, t.total[r]) + ' of ' +
+		    (st.root === 0 ? 'all' : 'thread');
+		if (st.zoom !== st.root)
+			text += ' (' + pct(zshare, t.total[st.zoom]) + ' of zoom)';
+		matchesEl.textContent = text;
+		if (count === 0)
+			matchesEl.className = 'fg-none';
+	}
+
+	function setSearch(text) {
+		st.search = text;
+		if (searchBox.value !== text)
+			searchBox.value = text;
+		runSearch();
+		saveHash();
+		draw();
+	}
+
+	/* Steps to the next (dir 1) or previous (-1) match and zooms to it. */
+	function stepMatch(dir) {
+		const l = st.matchList;
+		if (l.length === 0)
+			return;
+		st.matchAt = (st.matchAt + dir + l.length) % l.length;
+		const i = l[st.matchAt];
+		setZoom(st.tree.depth[i] > 0 ? st.tree.parent[i] : i);
+		setFocus(i);
+	}
+
+	/* ---- views, zoom and focus ------------------------------------ */
+
+	function setZoom(i) {
+		const t = st.tree;
+		/* Only within the selected thread. */
+		if (i < st.root || i >= t.end[st.root])
+			i = st.root;
+		st.zoom = i;
+		if (st.search !== '')
+			runSearch();
+		saveHash();
+		draw();
+	}
+
+	function setFocus(i) {
+		st.focus = i;
+		if (i >= 0) {
+			const text = describe(i).join('; ');
+			statusEl.textContent = text;
+			canvas.setAttribute('aria-label', 'Flame graph: ' + text);
+		}
+		draw();
+	}
+
+	function threadNode(lbl) {
+		const t = trees[0];
+		for (let i = 1; i < t.end[0]; i = t.end[i])
+			if (names[t.name[i]] === lbl)
+				return i;
+		return -1;
+	}
+
+	/* Selects 'all', 'merged' or 't:<label>'; false if there is none. */
+	function setView(v) {
+		let tree = trees[0], root = 0;
+		if (v === 'merged' && meta.nodes.length > 1) {
+			tree = lazyTree(1);
+		} else if (v.startsWith('t:') && meta.threads) {
+			root = threadNode(v.slice(2));
+			if (root < 0)
+				return false;
+		} else {
+			v = 'all';
+		}
+		st.view = v;
+		st.tree = tree;
+		st.root = st.zoom = root;
+		st.focus = st.hover = -1;
+		threadSel.value = v;
+		resize();
+		runSearch();
+		if (!st.icicle)
+			scroller.scrollTop = scroller.scrollHeight;
+		return true;
+	}
+
+	function setIcicle(on) {
+		st.icicle = on;
+		icicleBtn.setAttribute('aria-pressed', on ? 'true' : 'false');
+		scroller.scrollTop = on ? 0 : scroller.scrollHeight;
+		saveHash();
+		draw();
+	}
+
+	/* ---- the URL fragment ----------------------------------------- */
+
+	function zoomPath() {
+		const t = st.tree, path = [];
+		for (let i = st.zoom; i !== st.root; i = t.parent[i])
+			path.push(names[t.name[i]]);
+		return path.reverse();
+	}
+
+	let restoring = false;
+
+	function saveHash() {
+		if (restoring)
+			return;
+		const q = new URLSearchParams();
+		if (st.view !== 'all')
+			q.set('view', st.view);
+		for (const n of zoomPath())
+			q.append('zoom', n);
+		if (st.search !== '')
+			q.set('search', st.search);
+		if (st.icicle)
+			q.set('icicle', '1');
+		const h = q.toString();
+		const url = location.href.replace(/#.*$/, '') + (h ? '#' + h : '');
+		if (url === location.href)
+			return;
+		try {
+			history.replaceState(null, '', url);
+		} catch (e) {
+			location.replace(url);
+		}
+	}
+
+	function loadHash() {
+		const q = new URLSearchParams(location.hash.slice(1));
+		restoring = true;
+		st.icicle = q.get('icicle') === '1';
+		icicleBtn.setAttribute('aria-pressed', String(st.icicle));
+		st.search = q.get('search') || '';
+		searchBox.value = st.search;
+		setView(q.get('view') || 'all');
+		/* Follow the zoom path by names, as far as it still exists. */
+		const t = st.tree;
+		let z = st.root;
+		for (const n of q.getAll('zoom')) {
+			let c = z + 1, found = -1;
+			for (; c < t.end[z]; c = t.end[c])
+				if (names[t.name[c]] === n) {
+					found = c;
+					break;
+				}
+			if (found < 0)
+				break;
+			z = found;
+		}
+		st.zoom = z;
+		runSearch();
+		restoring = false;
+		scroller.scrollTop = st.icicle ? 0 : scroller.scrollHeight;
+		draw();
+	}
+
+	/* ---- controls ------------------------------------------------- */
+
+	function fillThreads() {
+		const add = (value, text) => {
+			const o = document.createElement('option');
+			o.value = value;
+			o.textContent = text;
+			threadSel.appendChild(o);
+		};
+		add('all', meta.threads ? 'All threads' : 'All');
+		if (meta.nodes.length > 1)
+			add('merged', 'All threads, merged');
+		for (const th of meta.thread_list)
+			add('t:' + th.name, th.name + ' (' +
+			    pct(th.total, meta.total) + ')');
+		threadSel.disabled = threadSel.options.length < 2;
+	}
+
+	function fillLegend() {
+		const lg = $('fg-legend');
+		const item = (colour, text) => {
+			const s = document.createElement('span');
+			s.style.setProperty('--swatch', colour);
+			s.textContent = text;
+			lg.appendChild(s);
+		};
+		if (meta.diff) {
+			item('rgb(255,45,45)', 'self time grew (after > before)');
+			item('rgb(45,45,255)', 'self time fell');
+			item('rgb(245,245,245)', 'no change');
+		} else {
+			const used = new Set(nameCat);
+			cats.forEach((c, k) => {
+				if (used.has(k))
+					item(c.colour, c.name);
+			});
+		}
+		if (meta.threads)
+			item(THREAD_FILL, 'thread');
+		item(MERGED_FILL, 'frames narrower than a pixel');
+		item(MATCH_FILL, 'search match');
+		const u = document.createElement('span');
+		u.className = 'fg-unit';
+		u.textContent = 'unit: ' + meta.unit + ', total ' + fmt(meta.total);
+		lg.appendChild(u);
+	}
+
+	function onMove(e) {
+		const r = canvas.getBoundingClientRect();
+		const id = hit(e.clientX - r.left, e.clientY - r.top);
+		if (id === null) {
+			tooltip.hidden = true;
+			if (st.hover !== -1) {
+				st.hover = -1;
+				draw();
+			}
+			return;
+		}
+		if (id !== st.hover) {
+			st.hover = id;
+			draw();
+		}
+		showTooltip(id, e.clientX, e.clientY);
+	}
+
+	function onClick(e) {
+		const r = canvas.getBoundingClientRect();
+		const id = hit(e.clientX - r.left, e.clientY - r.top);
+		if (id === null)
+			return;
+		const node = id < 0 ? runs[-id - 1].parent : id;
+		/* The zoomed frame or an ancestor zooms out to it. */
+		setZoom(node === st.zoom ? st.tree.parent[node] >= st.root &&
+		    node !== st.root ? st.tree.parent[node] : st.root : node);
+		st.focus = -1;
+		onMove(e);
+	}
+
+	function zoomOut() {
+		const t = st.tree;
+		if (st.zoom !== st.root)
+			setZoom(t.parent[st.zoom]);
+	}
+
+	function moveFocus(key) {
+		const t = st.tree;
+		let f = st.focus < 0 ? st.zoom : st.focus;
+		const toChild = st.icicle ? 'ArrowDown' : 'ArrowUp';
+		const toParent = st.icicle ? 'ArrowUp' : 'ArrowDown';
+		if (key === toChild && f + 1 < t.end[f]) {
+			f = f + 1;	/* the heaviest child comes first */
+		} else if (key === toParent && f !== st.root) {
+			f = t.parent[f];
+		} else if (key === 'ArrowRight' && f !== st.zoom) {
+			const p = t.parent[f];
+			if (t.end[f] < t.end[p])
+				f = t.end[f];
+		} else if (key === 'ArrowLeft' && f !== st.zoom) {
+			const p = t.parent[f];
+			for (let c = p + 1, prev = -1; c < t.end[p];
+			    prev = c, c = t.end[c])
+				if (c === f) {
+					if (prev >= 0)
+						f = prev;
+					break;
+				}
+		}
+		/* Keep the focus inside what the zoom shows. */
+		if (f < st.zoom || f >= t.end[st.zoom]) {
+			let a = st.zoom, inside = false;
+			while (a !== st.root && !inside) {
+				a = t.parent[a];
+				inside = a === f;
+			}
+			if (!inside && f !== st.zoom)
+				return;
+		}
+		setFocus(f);
+	}
+
+	function typing(e) {
+		return e.target === searchBox || e.target === threadSel;
+	}
+
+	function onKey(e) {
+		if (e.ctrlKey || e.metaKey || e.altKey) {
+			if ((e.ctrlKey || e.metaKey) && e.key === 'f') {
+				e.preventDefault();
+				searchBox.focus();
+				searchBox.select();
+			}
+			return;
+		}
+		if (e.key === 'Escape') {
+			e.preventDefault();
+			if (st.search !== '')
+				setSearch('');
+			else
+				setZoom(st.root);
+			return;
+		}
+		if (typing(e)) {
+			if (e.key === 'Enter' && e.target === searchBox)
+				stepMatch(e.shiftKey ? -1 : 1);
+			return;
+		}
+		const k = e.key;
+		if (k === '/') {
+			e.preventDefault();
+			searchBox.focus();
+			searchBox.select();
+		} else if (k === 'i' || k === 'I') {
+			setIcicle(!st.icicle);
+		} else if (k === '0' || k === 'Home') {
+			setZoom(st.root);
+		} else if (k === 'Backspace') {
+			e.preventDefault();
+			zoomOut();
+		} else if (k === 'n' || k === 'N') {
+			stepMatch(k === 'n' ? 1 : -1);
+		} else if (k === '[' || k === ']') {
+			const o = threadSel.options;
+			const at = threadSel.selectedIndex + (k === ']' ? 1 : -1);
+			if (at >= 0 && at < o.length && setView(o[at].value)) {
+				saveHash();
+				draw();
+			}
+		} else if (e.target === canvas && k.startsWith('Arrow')) {
+			e.preventDefault();
+			moveFocus(k);
+		} else if (e.target === canvas && k === 'Enter' &&
+		    st.focus >= 0) {
+			setZoom(st.focus);
+		}
+	}
+
+	function init() {
+		fillThreads();
+		fillLegend();
+		let timer = 0;
+		searchBox.addEventListener('input', () => {
+			clearTimeout(timer);
+			timer = setTimeout(() => setSearch(searchBox.value),
+			    names.length > 100000 ? 150 : 0);
+		});
+		$('fg-clear').addEventListener('click', () => setSearch(''));
+		$('fg-reset').addEventListener('click', () => setZoom(st.root));
+		icicleBtn.addEventListener('click', () => setIcicle(!st.icicle));
+		$('fg-keys').addEventListener('click', (e) => {
+			const h = $('fg-help');
+			h.hidden = !h.hidden;
+			e.currentTarget.setAttribute('aria-expanded',
+			    String(!h.hidden));
+			resize();
+			draw();
+		});
+		threadSel.addEventListener('change', () => {
+			setView(threadSel.value);
+			saveHash();
+			draw();
+		});
+		canvas.addEventListener('mousemove', onMove);
+		canvas.addEventListener('mouseleave', () => {
+			tooltip.hidden = true;
+			st.hover = -1;
+			draw();
+		});
+		canvas.addEventListener('click', onClick);
+		document.addEventListener('keydown', onKey);
+		scroller.addEventListener('scroll', () => draw());
+		window.addEventListener('resize', () => {
+			resize();
+			draw();
+		});
+		window.addEventListener('hashchange', loadHash);
+		loadHash();
+		performance.mark('painted');
+		document.body.dataset.painted = '1';
+	}
+
+	init();
+})();
