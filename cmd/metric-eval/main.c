@@ -1,0 +1,508 @@
+/*
+ * metric-eval: evaluates rocprof-compute's panel metrics over dispatch
+ * records and writes one metric record per metric row.
+ */
+#include <getopt.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "err.h"
+#include "jqf.h"
+#include "me.h"
+#include "nd.h"
+#include "ndw.h"
+#include "opt.h"
+#include "progress.h"
+
+struct strv {
+	const char **v;
+	size_t n;
+};
+
+static struct {
+	struct strv blocks, dispatches, exprs, files, kernels;
+	const char *by, *config, *gpu, *where;
+	int norm, progress, strict;
+} opt = { .progress = PROGRESS_AUTO };
+
+static struct bad_input bad = BAD_INPUT_INIT;
+static struct jqf *where;
+static struct table tab;
+static struct config conf;
+static int configured;
+static size_t nlabels;		/* dispatch records seen */
+static unsigned long blank_missing;
+static const char *first_missing;
+
+static void
+usage(int rc)
+{
+	fprintf(rc ? stderr : stdout, "usage: metric-eval [-h] [--strict] "
+	    "[-b id] [--by key] [-c dir] [-d n] [-e def] [-f file] [-g id] "
+	    "[-k kernel] [-n unit] [--where expr] [file ...]\n");
+	exit(rc);
+}
+
+static void
+strv_push(struct strv *s, const char *v)
+{
+	s->v = realloc(s->v, (s->n + 1) * sizeof(*s->v));
+	if (!s->v)
+		die("out of memory");
+	s->v[s->n++] = v;
+}
+
+/* Loads and compiles the definitions, once the data's keys are known. */
+static void
+configure(void)
+{
+	size_t i;
+
+	configured = 1;
+	if (opt.config)
+		config_load_dir(&conf, opt.config, &tab);
+	for (i = 0; i < opt.files.n; i++)
+		config_load_file(&conf, opt.files.v[i], &tab, 1);
+	for (i = 0; i < opt.exprs.n; i++)
+		config_add_user(&conf, opt.exprs.v[i]);
+	config_compile(&conf, &tab);
+}
+
+static void
+record(struct nd_reader *r)
+{
+	static const char *const keys[] = { "type" };
+	struct nd_slice v[1];
+
+	if (nd_fields(r->line, r->len, keys, v, 1) < 0) {
+		bad_input(&bad, &r->pos, "%s", nd_error());
+		return;
+	}
+	if (v[0].p && nd_str_eq(v[0], "sysinfo", 7)) {
+		table_sysinfo_record(&tab, r->line, r->len);
+		return;
+	}
+	if (v[0].p && !nd_str_eq(v[0], "dispatch", 8))
+		return;		/* roofline, units: not used by metrics */
+	if (!tab.have_schema) {
+		table_schema(&tab, r->line, r->len);
+		configure();
+	}
+	nlabels++;
+	if (where) {
+		int m = jqf_match(where, r->line, r->len);
+
+		if (m < 0) {
+			bad_input(&bad, &r->pos, "--where: %s",
+			    jqf_error(where));
+			return;
+		}
+		if (m == 0)
+			return;
+	}
+	table_add_row(&tab, r->line, r->len, nlabels - 1);
+}
+
+static int
+metric_eval_stream(const char *path)
+{
+	struct nd_reader r;
+	int rc;
+
+	if (nd_reader_open(&r, path) != 0) {
+		warn_errno("cannot open '%s'", path);
+		return EXIT_FAILURE;
+	}
+	while ((rc = nd_read(&r)) == 1) {
+		if (r.no_newline && nd_fields(r.line, r.len, NULL, NULL, 0) < 0) {
+			bad_input(&bad, &r.pos, "truncated last line");
+			continue;
+		}
+		record(&r);
+		progress_update(nlabels, 0);
+	}
+	if (rc < 0)
+		warn("%s: read error", r.pos.file);
+	nd_reader_close(&r);
+	return rc < 0 ? EXIT_FAILURE : EXIT_SUCCESS;
+}
+
+/* ---- filters ---- */
+
+static const double *sort_sums;
+
+static int
+cmp_rank(const void *a, const void *b)
+{
+	size_t x = *(const size_t *)a, y = *(const size_t *)b;
+	double sx = sort_sums[x], sy = sort_sums[y];
+
+	if (isnan(sx) != isnan(sy))
+		return isnan(sx) ? 1 : -1;
+	if (sx != sy && !isnan(sx))
+		return sx > sy ? -1 : 1;
+	return strcmp(tab.kernels[x], tab.kernels[y]);
+}
+
+/* Kernels of the rows in idx, by total duration (rocprof-compute's top
+ * statistics order); returns how many have rows. */
+static size_t
+rank_kernels(const size_t *idx, size_t n, size_t *order)
+{
+	double *sum = calloc(tab.nkernels + 1, sizeof(double));
+	size_t *cnt = calloc(tab.nkernels + 1, sizeof(size_t));
+	size_t i, k = 0;
+
+	if (!sum || !cnt)
+		die("out of memory");
+	for (i = 0; i < n; i++) {
+		sum[tab.kernel[idx[i]]] += tab.dur[idx[i]];
+		cnt[tab.kernel[idx[i]]]++;
+	}
+	for (i = 0; i < tab.nkernels; i++)
+		if (cnt[i])
+			order[k++] = i;
+	sort_sums = sum;
+	qsort(order, k, sizeof(*order), cmp_rank);
+	free(sum);
+	free(cnt);
+	return k;
+}
+
+static int
+in_list(const struct strv *s, const char *text)
+{
+	size_t i;
+
+	for (i = 0; i < s->n; i++)
+		if (text && strcmp(s->v[i], text) == 0)
+			return 1;
+	return 0;
+}
+
+/* Rows selected by --gpu, --kernel and --dispatch (in that order). */
+static size_t *
+select_rows(size_t *np)
+{
+	size_t *idx = malloc((tab.nrows + 1) * sizeof(size_t));
+	size_t *top = malloc((tab.nrows + 1) * sizeof(size_t));
+	size_t *order = malloc((tab.nkernels + 1) * sizeof(size_t));
+	char *want = calloc(tab.nkernels + 1, 1);
+	size_t n = 0, nt = 0, nk, i, j;
+
+	if (!idx || !top || !order || !want)
+		die("out of memory");
+	for (i = 0; i < tab.nrows; i++)
+		if (!opt.gpu || (tab.gpu[i] && strcmp(tab.gpu[i], opt.gpu) == 0))
+			idx[n++] = i;
+	if (opt.gpu && n == 0)
+		die("--gpu '%s': no dispatch has that GPU_ID", opt.gpu);
+	if (opt.kernels.n) {
+		/* Ranks come from the top statistics, which rocprof-compute
+		 * filters by GPU and by Dispatch_ID value. */
+		for (i = 0; i < n; i++)
+			if (!opt.dispatches.n ||
+			    in_list(&opt.dispatches, tab.dispatch_id[idx[i]]))
+				top[nt++] = idx[i];
+		nk = rank_kernels(top, nt, order);
+		for (i = 0; i < opt.kernels.n; i++) {
+			const char *k = opt.kernels.v[i], *end;
+			unsigned long r = strtoul(k, (char **)&end, 10);
+			void **slot;
+
+			if (*k && *end == '\0') {
+				if (r >= nk)
+					die("--kernel %lu: there are only %zu "
+					    "kernels", r, nk);
+				want[order[r]] = 1;
+			} else if ((slot = hmap_get(&tab.kernel_ids, k,
+			    strlen(k))) != NULL) {
+				want[(intptr_t)*slot - 1] = 1;
+			} else {
+				die("--kernel '%s': no such kernel", k);
+			}
+		}
+		for (i = j = 0; i < n; i++)
+			if (want[tab.kernel[idx[i]]])
+				idx[j++] = idx[i];
+		n = j;
+	}
+	if (opt.dispatches.n) {
+		/* Row positions in the whole stream, in the order given. */
+		for (i = nt = 0; i < opt.dispatches.n; i++) {
+			unsigned long d = opt_ulong("--dispatch",
+			    opt.dispatches.v[i], 0, (unsigned long)-1 >> 1);
+			size_t lo = 0, hi = n;
+
+			if (d >= n)
+				die("--dispatch %lu: only %zu dispatches are "
+				    "left after the filters", d, n);
+			while (lo < hi) {
+				size_t mid = (lo + hi) / 2;
+
+				if (tab.label[idx[mid]] < d)
+					lo = mid + 1;
+				else
+					hi = mid;
+			}
+			if (lo == n || tab.label[idx[lo]] != d)
+				die("--dispatch %lu: that dispatch was removed "
+				    "by the other filters", d);
+			top[nt++] = idx[lo];
+		}
+		memcpy(idx, top, nt * sizeof(size_t));
+		n = nt;
+	}
+	free(top);
+	free(order);
+	free(want);
+	*np = n;
+	return idx;
+}
+
+/* ---- output ---- */
+
+static int
+block_wanted(const struct mtable *mt, size_t row)
+{
+	char id[64];
+	size_t i;
+
+	if (!opt.blocks.n)
+		return 1;
+	for (i = 0; i < opt.blocks.n; i++) {
+		snprintf(id, sizeof(id), "%d", mt->table_id / 100);
+		if (strcmp(id, opt.blocks.v[i]) == 0)
+			return 1;
+		snprintf(id, sizeof(id), "%d.%d", mt->table_id / 100,
+		    mt->table_id % 100);
+		if (strcmp(id, opt.blocks.v[i]) == 0)
+			return 1;
+		snprintf(id, sizeof(id), "%d.%d.%zu", mt->table_id / 100,
+		    mt->table_id % 100, row);
+		if (strcmp(id, opt.blocks.v[i]) == 0)
+			return 1;
+	}
+	return 0;
+}
+
+static void
+emit_row(struct ndw *w, const struct mtable *mt, size_t ri, struct evctx *c,
+    const char *kernel)
+{
+	const struct mrow *r = &mt->rows[ri];
+	double v, box[5];
+	int ok[5] = { 0 }, rc;
+	char id[64];
+	size_t k;
+
+	ndw_begin(w);
+	ndw_i64(w, "panel_id", mt->panel_id);
+	ndw_strz(w, "panel", mt->panel);
+	snprintf(id, sizeof(id), "%d.%d", mt->table_id / 100,
+	    mt->table_id % 100);
+	ndw_strz(w, "table_id", id);
+	ndw_strz(w, "table", mt->title);
+	snprintf(id, sizeof(id), "%d.%d.%zu", mt->table_id / 100,
+	    mt->table_id % 100, ri);
+	ndw_strz(w, "metric_id", id);
+	ndw_strz(w, "metric", r->name);
+	if (kernel)
+		ndw_strz(w, "Kernel_Name", kernel);
+	if (mt->name_evaluated && strcmp(mt->name_title, "Metric") != 0) {
+		char *end;
+
+		v = strtod(r->name, &end);
+		if (*r->name && *end == '\0')
+			ndw_f64(w, mt->name_title, v);
+		else
+			ndw_null(w, mt->name_title);
+	}
+	for (k = 0; k < mt->ncols; k++) {
+		const struct mcell *cell = &r->cells[k];
+
+		if (!mt->col_eval[k] || !cell->text) {
+			if (cell->text)
+				ndw_strz(w, mt->cols[k], cell->text);
+			else if (mt->col_unit[k])
+				ndw_strz(w, mt->cols[k], "");
+			else
+				ndw_null(w, mt->cols[k]);
+			continue;
+		}
+		if (cell->box == 1)
+			expr_eval_box(&cell->prog, c, box, ok);
+		if (cell->box) {
+			rc = ok[cell->box - 1];
+			v = box[cell->box - 1];
+		} else {
+			rc = expr_eval(&cell->prog, c, &v);
+		}
+		if (rc == 1)
+			ndw_f64(w, mt->cols[k], v);
+		else
+			ndw_null(w, mt->cols[k]);
+		if (rc != 1 && cell->prog.missing && !kernel) {
+			blank_missing++;
+			if (!first_missing)
+				first_missing = cell->prog.missing_name;
+		}
+	}
+	ndw_end(w);
+	if (ndw_emit(w, stdout) != 0)
+		die_errno("write error");
+}
+
+static void
+emit_all(struct ndw *w, const size_t *idx, size_t n, const char *kernel)
+{
+	struct evctx c;
+	size_t i, j;
+
+	evctx_init(&c, &tab, idx, n);
+	for (i = 0; i < conf.ntables; i++)
+		for (j = 0; j < conf.tables[i].nrows; j++)
+			if (block_wanted(&conf.tables[i], j))
+				emit_row(w, &conf.tables[i], j, &c, kernel);
+	evctx_release(&c);
+}
+
+static void
+evaluate(void)
+{
+	struct ndw w;
+	size_t *idx, n, *sub, *order, nk, i, j, ns;
+
+	idx = select_rows(&n);
+	ndw_init(&w, 0);
+	emit_all(&w, idx, n, NULL);
+	if (opt.by) {
+		order = malloc((tab.nkernels + 1) * sizeof(size_t));
+		sub = malloc((n + 1) * sizeof(size_t));
+		if (!order || !sub)
+			die("out of memory");
+		nk = rank_kernels(idx, n, order);
+		for (i = 0; i < nk; i++) {
+			for (j = ns = 0; j < n; j++)
+				if (tab.kernel[idx[j]] == order[i])
+					sub[ns++] = idx[j];
+			emit_all(&w, sub, ns, tab.kernels[order[i]]);
+		}
+		free(order);
+		free(sub);
+	}
+	ndw_release(&w);
+	free(idx);
+	if (blank_missing)
+		warn("%lu cells are blank because counters are absent from "
+		    "the data (the first: '%s')", blank_missing, first_missing);
+}
+
+static int
+parse_norm(const char *s)
+{
+	static const char *const names[] = { "per_kernel", "per_wave",
+	    "per_cycle", "per_second" };
+	int i;
+
+	for (i = 0; i < 4; i++)
+		if (strcmp(s, names[i]) == 0)
+			return i;
+	die_usage("-n: '%s' is not per_kernel, per_wave, per_cycle or "
+	    "per_second", s);
+}
+
+/* Adds each comma-separated item of arg. */
+static void
+push_list(struct strv *s, char *arg)
+{
+	char *p;
+
+	for (p = strtok(arg, ","); p; p = strtok(NULL, ","))
+		strv_push(s, p);
+}
+
+int
+main(int argc, char *argv[])
+{
+	enum { OPT_BY = 256, OPT_NO_PROGRESS, OPT_PROGRESS, OPT_STRICT,
+	    OPT_VERSION, OPT_WHERE };
+	static const struct option longopts[] = {
+		{ "block", required_argument, NULL, 'b' },
+		{ "by", required_argument, NULL, OPT_BY },
+		{ "config", required_argument, NULL, 'c' },
+		{ "dispatch", required_argument, NULL, 'd' },
+		{ "expr", required_argument, NULL, 'e' },
+		{ "file", required_argument, NULL, 'f' },
+		{ "gpu", required_argument, NULL, 'g' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "kernel", required_argument, NULL, 'k' },
+		{ "normal-unit", required_argument, NULL, 'n' },
+		{ "no-progress", no_argument, NULL, OPT_NO_PROGRESS },
+		{ "progress", no_argument, NULL, OPT_PROGRESS },
+		{ "strict", no_argument, NULL, OPT_STRICT },
+		{ "version", no_argument, NULL, OPT_VERSION },
+		{ "where", required_argument, NULL, OPT_WHERE },
+		{ NULL, 0, NULL, 0 }
+	};
+	int ch, rc = EXIT_SUCCESS;
+
+	prog_init(argv[0]);
+	while ((ch = getopt_long(argc, argv, "b:c:d:e:f:g:hk:n:", longopts,
+	    NULL)) != -1)
+		switch (ch) {
+		case 'b': push_list(&opt.blocks, optarg); break;
+		case 'c': opt.config = optarg; break;
+		case 'd': push_list(&opt.dispatches, optarg); break;
+		case 'e': strv_push(&opt.exprs, optarg); break;
+		case 'f': strv_push(&opt.files, optarg); break;
+		case 'g': opt.gpu = optarg; break;
+		case 'h': usage(EXIT_SUCCESS); break;
+		case 'k': strv_push(&opt.kernels, optarg); break;
+		case 'n': opt.norm = parse_norm(optarg); break;
+		case OPT_BY:
+			if (strcmp(optarg, "Kernel_Name") != 0)
+				die_usage("--by: only Kernel_Name is supported");
+			opt.by = optarg;
+			break;
+		case OPT_NO_PROGRESS: opt.progress = PROGRESS_OFF; break;
+		case OPT_PROGRESS: opt.progress = PROGRESS_ON; break;
+		case OPT_STRICT: opt.strict = 1; break;
+		case OPT_VERSION: opt_version(); break;
+		case OPT_WHERE: opt.where = optarg; break;
+		default: usage(EXIT_USAGE);
+		}
+	argc -= optind;
+	argv += optind;
+	if (!opt.config && !opt.files.n && !opt.exprs.n) {
+		warn("no metric definitions: give -c, -f or -e");
+		usage(EXIT_USAGE);
+	}
+	bad.strict = opt.strict;
+	if (opt.where)
+		where = jqf_compile(opt.where);
+	table_init(&tab);
+	config_init(&conf, opt.norm);
+	progress_init(opt.progress, "dispatches");
+	if (argc == 0)
+		rc = metric_eval_stream("-");
+	for (; argc > 0; argc--, argv++)
+		if (metric_eval_stream(argv[0]) != EXIT_SUCCESS)
+			rc = EXIT_FAILURE;
+	progress_done();
+	if (configured)
+		evaluate();
+	if (bad_input_finish(&bad) != EXIT_SUCCESS)
+		rc = EXIT_FAILURE;
+	if (where)
+		jqf_free(where);
+	config_release(&conf);
+	table_release(&tab);
+	free(opt.blocks.v);
+	free(opt.dispatches.v);
+	free(opt.exprs.v);
+	free(opt.files.v);
+	free(opt.kernels.v);
+	return close_stdout() != 0 ? EXIT_FAILURE : rc;
+}

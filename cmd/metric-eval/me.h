@@ -1,0 +1,207 @@
+/*
+ * me.h: the parts of metric-eval: the dispatch table (data.c), the
+ * expression compiler and evaluator (expr.c), the panel configs (config.c).
+ */
+#ifndef ME_H
+#define ME_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "arena.h"
+#include "hmap.h"
+#include "strbuf.h"
+
+/* ---- the dispatch table (data.c) ---- */
+
+/* One stored column: a counter of one block, a double per row. */
+struct column {
+	const char *block;	/* "pmc_perf" or an accumulate file's name */
+	const char *name;
+	double *v;
+};
+
+/* A block: the top-level keys (pmc_perf) or one nested object. */
+struct block {
+	const char *name;
+	struct hmap keys;	/* every key seen in the first record */
+	struct hmap cols;	/* name -> (column index + 1) of stored ones */
+};
+
+struct table {
+	struct block *blocks;
+	size_t nblocks;
+	struct column *cols;
+	size_t ncols, cols_alloc;
+	size_t nrows, rows_alloc;
+	int have_schema;	/* the first dispatch record was seen */
+	int rocpd;		/* *_ACCUM counters instead of nested blocks */
+	/* Per row: kernel (index into kernels), GPU_ID text, Dispatch_ID text,
+	 * duration and the position among all dispatch records. */
+	uint32_t *kernel;
+	const char **gpu, **dispatch_id;
+	double *dur;
+	size_t *label;
+	struct hmap kernel_ids;	/* name -> index + 1 */
+	const char **kernels;
+	size_t nkernels;
+	struct hmap sysinfo;	/* sysinfo key -> NUL-terminated text or NULL */
+	int have_sysinfo;
+	struct arena mem;
+};
+
+void table_init(struct table *t);
+void table_release(struct table *t);
+struct block *table_block(struct table *t, const char *name);
+/* Returns the index of the stored column, adding it if the key exists in
+ * the block's schema; -1 if the block or key is absent. */
+long table_column(struct table *t, const char *block, const char *name);
+/* The sysinfo value of key as text, or NULL when absent or empty. */
+const char *table_sysinfo(struct table *t, const char *key);
+/* Records the first sysinfo record (a validated line). */
+void table_sysinfo_record(struct table *t, const char *line, size_t len);
+/* Learns the keys and nested blocks from the first dispatch record. */
+void table_schema(struct table *t, const char *line, size_t len);
+/* Adds one validated dispatch record as a row with the given label. */
+void table_add_row(struct table *t, const char *line, size_t len,
+    size_t label);
+
+/* ---- expressions (expr.c) ---- */
+
+enum vkind { V_NONE, V_SCAL, V_VEC, V_TEXT };
+
+enum var_id {
+	VAR_GRBM_GUI_ACTIVE_PER_XCD, VAR_GRBM_COUNT_PER_XCD,
+	VAR_GRBM_SPI_BUSY_PER_XCD, VAR_NUM_ACTIVE_CUS, VAR_KERNEL_BUSY_CYCLES,
+	VAR_HBM_BANDWIDTH, VAR_COUNT
+};
+
+/* Instructions of a compiled expression (postfix). */
+enum op {
+	OP_NUM, OP_NONE, OP_STR, OP_COL, OP_MISSING, OP_VAR,
+	OP_NEG, OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_MODOP, OP_CMP, OP_SEL,
+	OP_CALL
+};
+enum cmp { CMP_NE, CMP_EQ, CMP_LT, CMP_LE, CMP_GT, CMP_GE };
+enum fn {
+	FN_AVG, FN_SUM, FN_MIN, FN_MAX, FN_MEDIAN, FN_QUANTILE, FN_STD,
+	FN_ROUND, FN_TO_INT, FN_MOD, FN_CONCAT
+};
+
+struct ins {
+	uint8_t op, sub;
+	uint16_t nargs;
+	int32_t arg;		/* column, variable, or sysinfo slot */
+	double num;
+};
+
+struct prog {
+	struct ins *ins;
+	size_t n;
+	int depth;		/* stack slots needed */
+	int missing;		/* refers to a counter absent from the data */
+	const char *missing_name;
+	int kind;		/* static kind of the result (enum vkind) */
+};
+
+/* What the compiler resolves names against. */
+struct compile_env {
+	struct table *t;
+	const char *block;	/* coll_level block, "pmc_perf" by default */
+	int block_missing;	/* that block is absent: every cell is blank */
+	int strict_names;	/* an absent counter is an error (user metrics) */
+};
+
+/*
+ * Compiles text into p (memory from a).  Returns 0, or -1 with a message
+ * in err (unknown function, unknown variable, syntax error).
+ */
+int expr_compile(const char *text, struct compile_env *env, struct prog *p,
+    struct arena *a, struct strbuf *err);
+
+/* The rows an evaluation runs over, and the built-in variables for them. */
+struct evctx {
+	struct table *t;
+	const size_t *idx;	/* row numbers; NULL: all rows 0..n-1 */
+	size_t n;
+	double *builtin_vec[VAR_COUNT];
+	double builtin_scal[VAR_COUNT];
+	int builtin_done[VAR_COUNT];
+	double **pool;		/* spare vectors of n doubles */
+	size_t npool, pool_alloc;
+};
+
+void evctx_init(struct evctx *c, struct table *t, const size_t *idx,
+    size_t n);
+void evctx_release(struct evctx *c);
+
+/*
+ * Evaluates a compiled cell.  Returns 1 with *out set to a finite or
+ * infinite number, 0 for a blank cell (none, NaN, text), -1 when the
+ * expression yields one value per dispatch instead of one value.
+ */
+int expr_eval(const struct prog *p, struct evctx *c, double *out);
+
+/*
+ * Evaluates e once and writes the five simple_box statistics (Min, Q1,
+ * Median, Q3, Max) to out; ok[i] is 0 for a blank statistic.
+ */
+void expr_eval_box(const struct prog *p, struct evctx *c, double out[5],
+    int ok[5]);
+
+/* ---- configs (config.c) ---- */
+
+enum { NORM_KERNEL, NORM_WAVE, NORM_CYCLE, NORM_SECOND };
+
+struct mcell {
+	const char *text;	/* YAML text; NULL: null */
+	struct prog prog;	/* compiled when evaluated */
+	int box;		/* simple_box: 1..5 = Min, Q1, Median, Q3, Max */
+};
+
+struct mrow {
+	const char *name;
+	const char *coll_level;	/* NULL: pmc_perf */
+	struct mcell *cells;	/* one per column after the name column */
+	int user;		/* from -e or a user file: names must exist */
+};
+
+struct mtable {
+	int panel_id;
+	const char *panel, *file;
+	int table_id;
+	const char *title;
+	const char *name_title;	/* header title of the metric-name column */
+	int name_evaluated;	/* that title is in the evaluated list */
+	const char **cols;	/* titles after the name column */
+	int *col_eval, *col_unit;
+	size_t ncols;
+	struct mrow *rows;
+	size_t nrows;
+	size_t order;		/* load order, for a stable sort */
+	int heap_rows;		/* rows is malloc'ed (user metrics) */
+};
+
+struct config {
+	struct mtable *tables;
+	size_t ntables, alloc;
+	struct arena mem;
+	int norm;
+};
+
+void config_init(struct config *cf, int norm);
+void config_release(struct config *cf);
+/* Loads every panel YAML file of dir (sorted by panel id); dies on error. */
+void config_load_dir(struct config *cf, const char *dir, struct table *t);
+/* Loads one YAML panel file (a user file). */
+void config_load_file(struct config *cf, const char *path, struct table *t,
+    int user);
+/* Adds the user metric "NAME = EXPR". */
+void config_add_user(struct config *cf, const char *def);
+/* Sorts the tables by panel id (stable) and compiles every evaluated cell;
+ * a bad definition is fatal, naming file, panel, metric and column. */
+void config_compile(struct config *cf, struct table *t);
+/* Rewrites a Unit cell: "(Req + $normUnit)" and capitalize(). */
+char *config_unit_text(struct config *cf, const char *s);
+
+#endif
