@@ -455,7 +455,7 @@ function heat(t) {
 function drawHeatmap(fig, xs, ys, value, opts) {
 	fig.querySelector('svg')?.remove();
 	const LW = 170, TH = 40;
-	const cw = Math.max(6, Math.min(28, Math.floor(900 / xs.length)));
+	const cw = Math.max(6, Math.min(56, Math.floor(900 / xs.length)));
 	const ch = 20;
 	const s = svg(LW + xs.length * cw + 10, TH + ys.length * ch + 4);
 	const parts = [];
@@ -474,11 +474,11 @@ function drawHeatmap(fig, xs, ys, value, opts) {
 			const [a, b] = rng(yi);
 			lo = Math.min(lo, a), hi = Math.max(hi, b);
 		}
-	const step = Math.ceil(xs.length / Math.floor(xs.length * cw / 40));
+	const step = Math.max(1, Math.ceil(44 / cw));
 	xs.forEach((x, xi) => {
 		if (xi % step === 0)
 			parts.push(`<text x="${LW + xi * cw + cw / 2}" y="${TH -
-			    6}" class="xl">${esc(shorten(fmt(x), 8))}</text>`);
+			    6}" class="xl">${esc(shorten(fmt(x), 7))}</text>`);
 	});
 	ys.forEach((y, yi) => {
 		const [a, b] = opts.perRow ? rng(yi) : [lo, hi];
@@ -695,7 +695,8 @@ function section(title, testid, ...kids) {
 
 /* A plain table of every key of the rows (the --table view). */
 function recordTable(g, id, rows) {
-	const keys = g.keysOf(rows);
+	const keys = g.keysOf(rows).filter((k) => k !== 'type' ||
+	    g.kind === 'records');
 	const cols = keys.map((k) => {
 		const c = g.col(k);
 		let n = 0, numeric = 0;
@@ -716,7 +717,8 @@ function kvTable(g, id, rows) {
 	const items = [];
 	for (const r of rows)
 		for (const k of g.keysOf([r]))
-			items.push([k, g.get(r, k), r]);
+			if (k !== 'type')
+				items.push([k, g.get(r, k), r]);
 	const cols = [{ title: 'Key', get: (i) => items[i][0] },
 	    { title: 'Value', get: (i) => items[i][1] }];
 	if (rows.length > 1)
