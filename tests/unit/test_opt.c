@@ -1,0 +1,113 @@
+/* test_opt.c: option arguments (opt.h). */
+#include <limits.h>
+
+#include "unit.h"
+#include "opt.h"
+
+static void
+ulong_parses_numbers_in_range(void **state)
+{
+	(void)state;
+	assert_int_equal(opt_ulong("-n", "10", 1, 100), 10);
+	assert_int_equal(opt_ulong("-n", "1", 1, 100), 1);
+	assert_int_equal(opt_ulong("-n", "100", 1, 100), 100);
+	assert_int_equal(opt_ulong("-n", "0", 0, 5), 0);
+	assert_true(opt_ulong("-n", "18446744073709551615", 0, ULONG_MAX) ==
+	    ULONG_MAX);
+}
+
+static const char *bad_arg;
+
+static void
+call_ulong(void *arg)
+{
+	(void)arg;
+	prog_init("prog");
+	opt_ulong("--count", bad_arg, 1, 100);
+}
+
+static void
+ulong_refuses_bad_values_with_exit_2(void **state)
+{
+	static const char *bad[] = {
+		"", "x", "12x", "-1", " 5", "+5", "0", "101",
+		"99999999999999999999999",
+	};
+	struct child c;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		bad_arg = bad[i];
+		run_child(call_ulong, NULL, &c);
+		if (c.status != 2)
+			fail_msg("'%s' gave status %d", bad[i], c.status);
+		assert_non_null(strstr(c.err, "prog: option '--count': '"));
+	}
+}
+
+static void
+double_parses_numbers(void **state)
+{
+	(void)state;
+	assert_true(opt_double("-t", "0.5") == 0.5);
+	assert_true(opt_double("-t", "-2e3") == -2000.0);
+}
+
+static void
+call_double(void *arg)
+{
+	(void)arg;
+	prog_init("prog");
+	opt_double("--threshold", bad_arg);
+}
+
+static void
+double_refuses_bad_values_with_exit_2(void **state)
+{
+	static const char *bad[] = { "", "x", "1.5x", "nan", "inf", "1e999" };
+	struct child c;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		bad_arg = bad[i];
+		run_child(call_double, NULL, &c);
+		if (c.status != 2)
+			fail_msg("'%s' gave status %d", bad[i], c.status);
+	}
+}
+
+static void
+call_version(void *arg)
+{
+	(void)arg;
+	prog_init("/x/topn");
+	opt_version();
+}
+
+static void
+version_prints_name_toolkit_and_version(void **state)
+{
+	struct child c;
+
+	(void)state;
+	run_child(call_version, NULL, &c);
+	assert_int_equal(c.status, 0);
+	assert_string_equal(c.out, "topn (profpipe) " PROFPIPE_VERSION "\n");
+	assert_string_equal(c.err, "");
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(ulong_parses_numbers_in_range),
+		cmocka_unit_test(ulong_refuses_bad_values_with_exit_2),
+		cmocka_unit_test(double_parses_numbers),
+		cmocka_unit_test(double_refuses_bad_values_with_exit_2),
+		cmocka_unit_test(version_prints_name_toolkit_and_version),
+	};
+
+	return cmocka_run_group_tests_name("opt", tests, NULL, NULL);
+}
