@@ -1,0 +1,1049 @@
+#define _GNU_SOURCE	/* memmem */
+/* instr.c: one MIGraphX instruction text, parsed from the right. */
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "migx.h"
+
+static int
+isdig(int c)
+{
+	return c >= '0' && c <= '9';
+}
+
+static int
+isalnum_(int c)
+{
+	return isdig(c) || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	    c == '_';
+}
+
+/* Length of the C++ number at p: [-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?. */
+static size_t
+num_len(const char *p, size_t n)
+{
+	size_t i = 0, d = 0, j;
+
+	if (i < n && (p[i] == '-' || p[i] == '+'))
+		i++;
+	while (i < n && isdig(p[i]))
+		i++, d++;
+	if (i < n && p[i] == '.') {
+		i++;
+		while (i < n && isdig(p[i]))
+			i++, d++;
+	}
+	if (d == 0)
+		return 0;
+	if (i < n && (p[i] == 'e' || p[i] == 'E')) {
+		j = i + 1;
+		if (j < n && (p[j] == '-' || p[j] == '+'))
+			j++;
+		if (j < n && isdig(p[j])) {
+			while (j < n && isdig(p[j]))
+				j++;
+			i = j;
+		}
+	}
+	return i;
+}
+
+int
+num_token(const char *p, size_t n)
+{
+	return n > 0 && num_len(p, n) == n;
+}
+
+/* nan, -nan, nan(ind), -nan(ind), inf, -inf, infinity, any case. */
+int
+nonfinite_token(const char *p, size_t n)
+{
+	size_t i = 0;
+
+	if (n > 0 && (p[0] == '-' || p[0] == '+'))
+		i++;
+	if (n - i >= 3 && strncasecmp(p + i, "nan", 3) == 0) {
+		i += 3;
+		if (i == n)
+			return 1;
+		if (p[i] != '(' || p[n - 1] != ')')
+			return 0;
+		for (i++; i < n - 1; i++)
+			if (!isalnum_(p[i]))
+				return 0;
+		return 1;
+	}
+	if (n - i == 3 && strncasecmp(p + i, "inf", 3) == 0)
+		return 1;
+	return n - i == 8 && strncasecmp(p + i, "infinity", 8) == 0;
+}
+
+/* Is p a JSON number as it stands (no '+', no leading zeros, no "1.")? */
+static int
+json_num(const char *p, size_t n)
+{
+	size_t i = 0;
+
+	if (i < n && p[i] == '-')
+		i++;
+	if (i >= n || !isdig(p[i]))
+		return 0;
+	if (p[i] == '0' && i + 1 < n && isdig(p[i + 1]))
+		return 0;
+	while (i < n && isdig(p[i]))
+		i++;
+	if (i < n && p[i] == '.') {
+		if (++i >= n || !isdig(p[i]))
+			return 0;
+		while (i < n && isdig(p[i]))
+			i++;
+	}
+	if (i < n && (p[i] == 'e' || p[i] == 'E')) {
+		i++;
+		if (i < n && (p[i] == '-' || p[i] == '+'))
+			i++;
+		if (i >= n || !isdig(p[i]))
+			return 0;
+		while (i < n && isdig(p[i]))
+			i++;
+	}
+	return i == n;
+}
+
+/* Rewrites a C++ number that JSON rejects ("+1", ".5", "1.", "007"). */
+static void
+json_fix(struct strbuf *sb, const char *p, size_t n)
+{
+	size_t i = 0;
+
+	if (p[0] == '+' || p[0] == '-') {
+		if (p[0] == '-')
+			strbuf_addch(sb, '-');
+		i++;
+	}
+	while (i + 1 < n && p[i] == '0' && isdig(p[i + 1]))
+		i++;
+	if (p[i] == '.')
+		strbuf_addch(sb, '0');
+	for (; i < n; i++) {
+		if (p[i] == '.' && (i + 1 == n || !isdig(p[i + 1])))
+			continue;
+		if ((p[i] == 'e' || p[i] == 'E') && p[i + 1] == '+') {
+			strbuf_addch(sb, 'e');
+			i++;
+			continue;
+		}
+		strbuf_addch(sb, p[i]);
+	}
+}
+
+/*
+ * Writes a printed number under key: as it is when JSON reads it, made
+ * valid when it is a C++ number JSON rejects, else null plus key_raw.
+ */
+void
+put_num(const char *key, const char *p, size_t n)
+{
+	static struct strbuf fix = STRBUF_INIT;
+	char rawkey[64];
+
+	if (json_num(p, n)) {
+		ndw_raw(&w, key, p, n);
+		return;
+	}
+	if (num_token(p, n)) {
+		strbuf_reset(&fix);
+		json_fix(&fix, p, n);
+		ndw_raw(&w, key, fix.buf, fix.len);
+		return;
+	}
+	ndw_null(&w, key);
+	snprintf(rawkey, sizeof(rawkey), "%s_raw", key);
+	ndw_str(&w, rawkey, p, n);
+}
+
+/*
+ * The value of a printed number, and in *err half a unit of its last
+ * digit: the most the printing can have rounded it by.
+ */
+double
+tok_value(const char *p, size_t n, double *err)
+{
+	char buf[64];
+	size_t i, frac = 0, in_frac = 0;
+	long ex = 0;
+
+	if (n == 0 || n >= sizeof(buf) || !num_token(p, n)) {
+		*err = 0;
+		return NAN;
+	}
+	memcpy(buf, p, n);
+	buf[n] = '\0';
+	for (i = 0; i < n; i++) {
+		if (p[i] == '.')
+			in_frac = 1;
+		else if (p[i] == 'e' || p[i] == 'E') {
+			ex = strtol(buf + i + 1, NULL, 10);
+			break;
+		} else if (in_frac && isdig(p[i]))
+			frac++;
+	}
+	*err = 0.5 * pow(10, (double)(ex - (long)frac));
+	return strtod(buf, NULL);
+}
+
+/* Backwards from s[n]: a number-like token ("0.5", "-nan", "nan(ind)"). */
+static size_t
+tok_back(const char *s, size_t n)
+{
+	size_t i = n;
+
+	while (i > 0 && (isalnum_(s[i - 1]) || s[i - 1] == '.' ||
+	    s[i - 1] == '-' || s[i - 1] == '+' || s[i - 1] == '(' ||
+	    s[i - 1] == ')'))
+		i--;
+	/* "(ind)" belongs to a nan; any other '(' does not. */
+	while (i < n && (s[i] == '(' || s[i] == ')'))
+		i++;
+	return i;
+}
+
+static size_t
+sp_back(const char *s, size_t n)
+{
+	while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+		n--;
+	return n;
+}
+
+static int
+valid_tok(const char *p, size_t n)
+{
+	return num_token(p, n) || nonfinite_token(p, n);
+}
+
+/* A suffix cut short: ": T", ": Tm", ": Tms", ": Tms,", ": Tms, P". */
+static int
+suffix_cut(const char *s, size_t e, struct sl *time, struct sl *pct)
+{
+	size_t b = tok_back(s, e), c;
+
+	if (b < e && valid_tok(s + b, e - b)) {
+		c = sp_back(s, b);
+		if (c > 0 && s[c - 1] == ',') {
+			pct->p = s + b, pct->n = e - b;
+			e = c - 1;
+		}
+	}
+	e = sp_back(s, e);
+	if (e > 0 && s[e - 1] == ',')
+		e = sp_back(s, e - 1);
+	if (e > 1 && s[e - 1] == 's' && s[e - 2] == 'm')
+		e -= 2;
+	else if (e > 0 && s[e - 1] == 'm')
+		e--;
+	b = tok_back(s, e);
+	if (b == e || !valid_tok(s + b, e - b))
+		return -1;
+	time->p = s + b, time->n = e - b;
+	b = sp_back(s, b);
+	return b > 0 && s[b - 1] == ':' ? (int)(b - 1) : -1;
+}
+
+/*
+ * Peels ": T ms, P %" off the end of s[0..n].  Returns the offset of the
+ * ':' or -1.  The separator may be ',' or the full-width U+FF0C, with any
+ * spacing.  relaxed accepts a suffix cut short ("... : 0.00", a cut file).
+ */
+int
+suffix_peel(const char *s, size_t n, struct sl *time, struct sl *pct,
+    int relaxed)
+{
+	size_t e = sp_back(s, n), b;
+
+	pct->p = time->p = NULL;
+	if (e > 0 && s[e - 1] == '%') {
+		e = sp_back(s, e - 1);
+		b = tok_back(s, e);
+		if (!valid_tok(s + b, e - b))
+			return -1;
+		pct->p = s + b, pct->n = e - b;
+		e = sp_back(s, b);
+		if (e > 0 && s[e - 1] == ',')
+			e--;
+		else if (e >= 3 && memcmp(s + e - 3, "\xEF\xBC\x8C", 3) == 0)
+			e -= 3;
+		else
+			return -1;
+		e = sp_back(s, e);
+	} else if (!relaxed)
+		return -1;
+	else
+		return suffix_cut(s, e, time, pct);
+	if (e < 2 || s[e - 1] != 's' || s[e - 2] != 'm')
+		return -1;
+	e = sp_back(s, e - 2);
+	b = tok_back(s, e);
+	if (b == e || !valid_tok(s + b, e - b))
+		return -1;
+	time->p = s + b, time->n = e - b;
+	b = sp_back(s, b);
+	if (b == 0 || s[b - 1] != ':')
+		return -1;
+	return (int)(b - 1);
+}
+
+/* Finds the last occurrence of needle in s[0..n], or NULL. */
+static const char *
+memrmem_(const char *s, size_t n, const char *needle, size_t k)
+{
+	size_t i;
+
+	if (n < k)
+		return NULL;
+	for (i = n - k + 1; i > 0; i--)
+		if (s[i - 1] == needle[0] && memcmp(s + i - 1, needle, k) == 0)
+			return s + i - 1;
+	return NULL;
+}
+
+/* From the closer at s[n-1], backwards to its opener; -1 if unbalanced. */
+static long
+open_back(const char *s, size_t n)
+{
+	long depth = 0;
+	size_t i;
+
+	for (i = n; i > 0; i--) {
+		char c = s[i - 1];
+
+		if (c == ')' || c == ']' || c == '}')
+			depth++;
+		else if (c == '(' || c == '[' || c == '{')
+			if (--depth == 0)
+				return (long)(i - 1);
+	}
+	return -1;
+}
+
+/* Forwards from the opener at s[0] to its closer; -1 if unbalanced. */
+static long
+close_fwd(const char *s, size_t n)
+{
+	long depth = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		char c = s[i];
+
+		if (c == '(' || c == '[' || c == '{')
+			depth++;
+		else if (c == ')' || c == ']' || c == '}')
+			if (--depth == 0)
+				return (long)i;
+	}
+	return -1;
+}
+
+static int
+has_prefix(const char *s, size_t n, const char *pre)
+{
+	size_t k = strlen(pre);
+
+	return n >= k && memcmp(s, pre, k) == 0;
+}
+
+/* Peels ", target_id=N" (or ",target_id=N") off s[0..*n]. */
+static void
+peel_tid(const char *s, size_t *n, struct instr *in)
+{
+	size_t e = *n, b = e;
+	const char *t;
+
+	while (b > 0 && isdig(s[b - 1]))
+		b--;
+	if (b == e || b < 11 || memcmp(s + b - 10, "target_id=", 10) != 0)
+		return;
+	t = s + b - 10;
+	if (t > s && t[-1] == ' ')
+		t--;
+	if (t == s || t[-1] != ',')
+		return;
+	in->tid.p = s + b, in->tid.n = e - b;
+	*n = (size_t)(t - 1 - s);
+}
+
+/* The RHS of a @return: "@return(args)" and what may be glued after it. */
+static int
+parse_return(const char *s, size_t n, const char *rhs, struct instr *in,
+    struct sl *rest)
+{
+	size_t off = (size_t)(rhs - s) + 7, k;
+	long c = close_fwd(s + off, n - off);
+	const char *p;
+
+	in->op.p = rhs, in->op.n = 7;
+	in->is_return = 1;
+	if (c < 0) {
+		/* Cut inside the argument list: keep what there is. */
+		in->args.p = s + off + 1, in->args.n = n - off - 1;
+		return 0;
+	}
+	in->args.p = s + off + 1, in->args.n = (size_t)c - 1;
+	p = s + off + c + 1;
+	k = n - (size_t)(p - s);
+	if (has_prefix(p, k, ", target_id=") || has_prefix(p, k, ",target_id=")) {
+		const char *d = (const char *)memchr(p, '=', k) + 1;
+
+		in->tid.p = d;
+		while ((size_t)(d - s) < n && isdig(*d))
+			d++;
+		in->tid.n = (size_t)(d - in->tid.p);
+		p = d;
+		k = n - (size_t)(p - s);
+	}
+	if (has_prefix(p, k, " # ")) {
+		in->dbg.p = p + 3, in->dbg.n = k - 3;
+		k = 0;
+	}
+	if (k > 0)
+		rest->p = p, rest->n = k;
+	return 0;
+}
+
+/* Takes apart the right-hand side before " -> " (steps 6 and 7). */
+static void
+parse_optext(const char *s, size_t n, struct instr *in)
+{
+	long o;
+
+	if (has_prefix(s, n, "@param:")) {
+		in->op.p = s, in->op.n = 6;
+		in->param.p = s + 7, in->param.n = n - 7;
+		return;
+	}
+	if (has_prefix(s, n, "@literal")) {
+		in->op.p = s, in->op.n = 8;
+		if (n > 8)
+			in->literal.p = s + 8, in->literal.n = n - 8;
+		return;
+	}
+	if (n > 0 && s[n - 1] == ']' && (o = open_back(s, n)) >= 2 &&
+	    s[o - 1] == ' ' && s[o - 2] == ',') {
+		in->modargs.p = s + o + 1, in->modargs.n = n - (size_t)o - 2;
+		n = (size_t)o - 2;
+	} else if (n > 0 && s[n - 1] == ']' && (o = open_back(s, n)) >= 1 &&
+	    s[o - 1] == ',') {
+		in->modargs.p = s + o + 1, in->modargs.n = n - (size_t)o - 2;
+		n = (size_t)o - 1;
+	}
+	if (n > 0 && s[n - 1] == ')' && (o = open_back(s, n)) > 0) {
+		in->args.p = s + o + 1, in->args.n = n - (size_t)o - 2;
+		n = (size_t)o;
+	}
+	in->op.p = s, in->op.n = n;
+	if (n > 0 && s[n - 1] == ']') {
+		const char *b = memchr(s, '[', n);
+
+		if (b != NULL && b > s) {
+			in->op.n = (size_t)(b - s);
+			in->attrs.p = b + 1;
+			in->attrs.n = n - in->op.n - 2;
+		}
+	}
+}
+
+/*
+ * Parses s[0..n] as one instruction (section 6.4).  Returns 0, or -1 when
+ * the text is not one.  A @return with text glued after it sets *rest.
+ */
+int
+instr_parse(const char *s, size_t n, struct instr *in, struct sl *rest)
+{
+	const char *eq, *arrow, *h;
+	size_t rn;
+	int c;
+
+	memset(in, 0, sizeof(*in));
+	rest->p = NULL;
+	eq = memmem(s, n, " = ", 3);
+	if (eq == NULL || eq == s)
+		return -1;
+	in->name.p = s, in->name.n = (size_t)(eq - s);
+	h = eq + 3;
+	if (has_prefix(h, n - (size_t)(h - s), "@return("))
+		return parse_return(s, n, h, in, rest);
+	if ((c = suffix_peel(s, n, &in->time, &in->pct, 0)) >= 0) {
+		in->has_suffix = 1;
+		n = (size_t)c;
+	}
+	rn = n - (size_t)(h - s);
+	/* A develop " # syms" tail, only after a shape or a ')'. */
+	if ((eq = memrmem_(h, rn, " # ", 3)) != NULL && eq > h &&
+	    (eq[-1] == '}' || eq[-1] == ']' || eq[-1] == ')' ||
+	    isdig(eq[-1]))) {
+		in->dbg.p = eq + 3, in->dbg.n = rn - (size_t)(eq + 3 - h);
+		rn = (size_t)(eq - h);
+	}
+	peel_tid(h, &rn, in);
+	arrow = memrmem_(h, rn, " -> ", 4);
+	if (arrow != NULL) {
+		in->shape.p = arrow + 4, in->shape.n = rn - (size_t)(arrow + 4 - h);
+	} else if ((arrow = memrmem_(h, rn, "->", 2)) != NULL) {
+		in->fork = 1;
+		in->shape.p = arrow + 2, in->shape.n = rn - (size_t)(arrow + 2 - h);
+		if (arrow > h && arrow[-1] == ' ')
+			arrow--;
+	} else if (!in->has_suffix)
+		return -1;
+	if (arrow != NULL)
+		rn = (size_t)(arrow - h);
+	parse_optext(h, rn, in);
+	if (in->op.n == 0)
+		return -1;
+	return 0;
+}
+
+/* Shapes (section 3.3), written as JSON into sb; -1 when not a shape. */
+struct shp {
+	const char *p, *e;
+};
+
+static void
+shp_sp(struct shp *q)
+{
+	while (q->p < q->e && *q->p == ' ')
+		q->p++;
+}
+
+/* Skips ',' and an optional space; -1 if no comma. */
+static int
+shp_comma(struct shp *q)
+{
+	shp_sp(q);
+	if (q->p >= q->e || *q->p != ',')
+		return -1;
+	q->p++;
+	shp_sp(q);
+	return 0;
+}
+
+static const char *
+shp_word(struct shp *q)
+{
+	const char *b = q->p;
+
+	while (q->p < q->e && (isalnum_(*q->p)))
+		q->p++;
+	return b;
+}
+
+/*
+ * A "{a, b, c}" list: writes a JSON array; values are numbers, or strings
+ * for symbolic dimensions (then *sym is set).  Keeps integers in v[].
+ */
+static int
+shp_list(struct shp *q, struct strbuf *sb, uint64_t *v, size_t *nv,
+    int *sym)
+{
+	const char *b;
+	size_t k = 0;
+	long c;
+
+	shp_sp(q);
+	if (q->p >= q->e || *q->p != '{')
+		return -1;
+	c = close_fwd(q->p, (size_t)(q->e - q->p));
+	if (c < 0)
+		return -1;
+	b = q->p + 1;
+	q->p += c + 1;
+	strbuf_addch(sb, '[');
+	while (b < q->p - 1) {
+		const char *t;
+
+		while (*b == ' ')
+			b++;
+		t = b;
+		while (b < q->p - 1 && *b != ',')
+			b++;
+		if (k > 0)
+			strbuf_addch(sb, ',');
+		if (json_num(t, (size_t)(b - t))) {
+			strbuf_add(sb, t, (size_t)(b - t));
+			if (k < 64)
+				v[k] = strtoull(t, NULL, 10);
+			if (*t == '-' || memchr(t, '.', (size_t)(b - t)))
+				*sym = 1;
+		} else {
+			ndw_quote(sb, t, (size_t)(b - t), w.flags);
+			*sym = 1;
+		}
+		k++;
+		if (b < q->p - 1)
+			b++;
+	}
+	strbuf_addch(sb, ']');
+	*nv = k;
+	return 0;
+}
+
+static int shp_one(struct shp *q, struct strbuf *sb);
+
+/* A dynamic dimension: "[1, 4, 2]", "[ 1, 4, {2, 3} ]", "[1..4]", "3". */
+static int
+shp_dim(struct shp *q, struct strbuf *sb)
+{
+	const char *b = q->p, *f[3], *fe[3], *d;
+	size_t k = 0;
+	long c;
+
+	if (*b != '[') {
+		while (q->p < q->e && *q->p != ',' && *q->p != '}')
+			q->p++;
+		if (json_num(b, (size_t)(q->p - b))) {
+			strbuf_addstr(sb, "{\"min\":");
+			strbuf_add(sb, b, (size_t)(q->p - b));
+			strbuf_addstr(sb, ",\"max\":");
+			strbuf_add(sb, b, (size_t)(q->p - b));
+		} else {
+			strbuf_addstr(sb, "{\"expr\":");
+			ndw_quote(sb, b, (size_t)(q->p - b), w.flags);
+		}
+		strbuf_addch(sb, '}');
+		return 0;
+	}
+	if ((c = close_fwd(b, (size_t)(q->e - b))) < 0)
+		return -1;
+	q->p = b + c + 1;
+	b++;
+	d = memmem(b, (size_t)(q->p - 1 - b), "..", 2);
+	if (d != NULL) {
+		f[0] = b, fe[0] = d, f[1] = d + 2, fe[1] = q->p - 1, k = 2;
+	} else {
+		while (b < q->p - 1 && k < 3) {
+			while (*b == ' ')
+				b++;
+			f[k] = b;
+			if (*b == '{')
+				b += close_fwd(b, (size_t)(q->p - b)) + 1;
+			while (b < q->p - 1 && *b != ',')
+				b++;
+			fe[k] = b;
+			while (fe[k] > f[k] && fe[k][-1] == ' ')
+				fe[k]--;
+			k++;
+			if (b < q->p - 1)
+				b++;
+		}
+	}
+	if (k < 2 || !json_num(f[0], (size_t)(fe[0] - f[0])) ||
+	    !json_num(f[1], (size_t)(fe[1] - f[1])))
+		return -1;
+	strbuf_addstr(sb, "{\"min\":");
+	strbuf_add(sb, f[0], (size_t)(fe[0] - f[0]));
+	strbuf_addstr(sb, ",\"max\":");
+	strbuf_add(sb, f[1], (size_t)(fe[1] - f[1]));
+	if (k == 3 && *f[2] == '{') {
+		struct shp s2 = { f[2], fe[2] };
+		uint64_t v[64];
+		size_t nv;
+		int sym = 0;
+
+		strbuf_addstr(sb, ",\"optimals\":");
+		if (shp_list(&s2, sb, v, &nv, &sym) < 0)
+			return -1;
+	} else if (k == 3 && json_num(f[2], (size_t)(fe[2] - f[2]))) {
+		strbuf_addstr(sb, ",\"opt\":");
+		strbuf_add(sb, f[2], (size_t)(fe[2] - f[2]));
+	}
+	strbuf_addch(sb, '}');
+	return 0;
+}
+
+static int
+shp_dynamic(struct shp *q, struct strbuf *sb)
+{
+	const char *t;
+	long c;
+	int first = 1;
+
+	if (shp_comma(q) < 0)
+		return -1;
+	t = shp_word(q);
+	if (q->p == t || shp_comma(q) < 0 || *q->p != '{')
+		return -1;
+	strbuf_addstr(sb, "{\"kind\":\"dynamic\",\"type\":");
+	ndw_quote(sb, t, (size_t)(q->p - t), w.flags);
+	t = q->p;
+	if ((c = close_fwd(t, (size_t)(q->e - t))) < 0)
+		return -1;
+	strbuf_addstr(sb, ",\"dims\":[");
+	q->p = t + 1;
+	{
+		struct shp in = { t + 1, t + c };
+
+		while (shp_sp(&in), in.p < in.e) {
+			if (!first)
+				strbuf_addch(sb, ',');
+			first = 0;
+			if (shp_dim(&in, sb) < 0)
+				return -1;
+			if (in.p < in.e && shp_comma(&in) < 0)
+				return -1;
+		}
+	}
+	q->p = t + c + 1;
+	strbuf_addstr(sb, "]}");
+	return 0;
+}
+
+/* Are the strides the row-major strides of the lens? */
+static int
+row_major(const uint64_t *l, const uint64_t *s, size_t n)
+{
+	uint64_t want = 1;
+	size_t i;
+
+	for (i = n; i > 0; i--) {
+		if (s[i - 1] != want)
+			return 0;
+		if (l[i - 1] != 0 && want > UINT64_MAX / l[i - 1])
+			return 0;
+		want *= l[i - 1];
+	}
+	return 1;
+}
+
+static int
+shp_static(struct shp *q, struct strbuf *sb, const char *t, size_t tn)
+{
+	uint64_t l[64], s[64];
+	size_t nl, ns, i;
+	int sym = 0, bc = 0;
+	struct strbuf a = STRBUF_INIT, b = STRBUF_INIT;
+	int rc = -1;
+
+	if (shp_comma(q) < 0 || shp_list(q, &a, l, &nl, &sym) < 0 ||
+	    shp_comma(q) < 0 || shp_list(q, &b, s, &ns, &sym) < 0)
+		goto out;
+	strbuf_addstr(sb, sym ? "{\"kind\":\"symbolic\",\"type\":" :
+	    "{\"kind\":\"static\",\"type\":");
+	ndw_quote(sb, t, tn, w.flags);
+	strbuf_addstr(sb, ",\"lens\":");
+	strbuf_add(sb, a.buf, a.len);
+	strbuf_addstr(sb, ",\"strides\":");
+	strbuf_add(sb, b.buf, b.len);
+	if (!sym && nl == ns && nl <= 64) {
+		strbuf_addstr(sb, row_major(l, s, nl) ? ",\"standard\":true" :
+		    ",\"standard\":false");
+		for (i = 0; i < ns; i++)
+			if (s[i] == 0)
+				bc = 1;
+		if (bc)
+			strbuf_addstr(sb, ",\"broadcast\":true");
+	}
+	strbuf_addch(sb, '}');
+	rc = 0;
+out:
+	strbuf_release(&a);
+	strbuf_release(&b);
+	return rc;
+}
+
+static int
+shp_one(struct shp *q, struct strbuf *sb)
+{
+	const char *t;
+	int first = 1;
+
+	shp_sp(q);
+	if (q->p < q->e && *q->p == '[') {
+		q->p++;
+		strbuf_addstr(sb, "{\"kind\":\"tuple\",\"elements\":[");
+		while (shp_sp(q), q->p < q->e && *q->p != ']') {
+			if (!first && shp_comma(q) < 0)
+				return -1;
+			if (!first)
+				strbuf_addch(sb, ',');
+			first = 0;
+			if (shp_one(q, sb) < 0)
+				return -1;
+		}
+		if (q->p >= q->e)
+			return -1;
+		q->p++;
+		strbuf_addstr(sb, "]}");
+		return 0;
+	}
+	t = shp_word(q);
+	if (q->p == t)
+		return -1;
+	if (q->p - t == 7 && memcmp(t, "dynamic", 7) == 0)
+		return shp_dynamic(q, sb);
+	return shp_static(q, sb, t, (size_t)(q->p - t));
+}
+
+/* Writes "shape": the parsed shape, or {"kind":"unparsed"}. */
+static void
+put_shape(struct sl sh)
+{
+	static struct strbuf sb = STRBUF_INIT;
+	struct shp q = { sh.p, sh.p + sh.n };
+
+	strbuf_reset(&sb);
+	if (shp_one(&q, &sb) < 0 || (shp_sp(&q), q.p != q.e))
+		ndw_raw(&w, "shape", "{\"kind\":\"unparsed\"}", 19);
+	else
+		ndw_raw(&w, "shape", sb.buf, sb.len);
+}
+
+/* Depth-0 split of s on sep (',' ; with a space after it when sp). */
+static const char *
+next_piece(const char *p, const char *e)
+{
+	int depth = 0;
+
+	for (; p < e; p++) {
+		if (*p == '(' || *p == '[' || *p == '{')
+			depth++;
+		else if (*p == ')' || *p == ']' || *p == '}')
+			depth--;
+		else if (*p == ',' && depth == 0)
+			return p;
+	}
+	return e;
+}
+
+/* Does a piece start "key=" (section 6.5)? */
+static size_t
+attr_key(const char *p, const char *e)
+{
+	const char *q = p;
+
+	if (q >= e || !(isalnum_(*q) && !isdig(*q)))
+		return 0;
+	while (q < e && isalnum_(*q))
+		q++;
+	return q < e && *q == '=' ? (size_t)(q - p) : 0;
+}
+
+/* Copies a key into a NUL-terminated buffer (ndw keys are C strings). */
+static const char *
+keyz(char *buf, size_t size, const char *p, size_t n)
+{
+	if (n >= size)
+		n = size - 1;
+	memcpy(buf, p, n);
+	buf[n] = '\0';
+	return buf;
+}
+
+/* "attrs": best-effort split into string values (section 6.5). */
+static void
+put_attrs(struct sl a)
+{
+	const char *p = a.p, *e = a.p + a.n, *q, *v, *ve, *r;
+	char key[128];
+	size_t n;
+
+	ndw_obj(&w, "attrs");
+	while (p < e) {
+		q = next_piece(p, e);
+		if ((n = attr_key(p, q)) == 0) {
+			/* A piece before any key: kept as a key, no value. */
+			if (q > p)
+				ndw_null(&w, keyz(key, sizeof(key), p,
+				    (size_t)(q - p)));
+			p = q < e ? q + 1 : q;
+			continue;
+		}
+		v = p + n + 1, ve = q;
+		while (ve < e) {
+			r = next_piece(ve + 1, e);
+			if (attr_key(ve + 1, r) > 0 || (r == ve + 1 && r == e))
+				break;
+			ve = r;
+		}
+		ndw_str(&w, keyz(key, sizeof(key), p, n), v, (size_t)(ve - v));
+		p = ve < e ? ve + 1 : ve;
+	}
+	ndw_close(&w);
+}
+
+/* Writes the pieces of s split on ',' (and trimmed) as a string array. */
+static void
+put_list(const char *key, struct sl s)
+{
+	const char *p = s.p, *e = s.p + s.n, *q, *t;
+
+	ndw_arr(&w, key);
+	while (s.p != NULL && p < e) {
+		q = memchr(p, ',', (size_t)(e - p));
+		if (q == NULL)
+			q = e;
+		t = q;
+		while (p < t && *p == ' ')
+			p++;
+		while (t > p && t[-1] == ' ')
+			t--;
+		ndw_str(&w, NULL, p, (size_t)(t - p));
+		p = q + 1;
+	}
+	ndw_close(&w);
+}
+
+static int
+sl_eq(struct sl s, const char *z)
+{
+	size_t k = strlen(z);
+
+	return s.p != NULL && s.n == k && memcmp(s.p, z, k) == 0;
+}
+
+/* The value of symbol_name= in the attributes, or a NULL slice. */
+static struct sl
+symbol_name(struct sl a)
+{
+	struct sl r = { NULL, 0 };
+	const char *p = a.p, *e = a.p + a.n, *q;
+
+	while (p != NULL && (q = memmem(p, (size_t)(e - p), "symbol_name=",
+	    12)) != NULL) {
+		if (q == a.p || q[-1] == ',') {
+			r.p = q + 12;
+			q = memchr(r.p, ',', (size_t)(e - r.p));
+			r.n = (size_t)((q != NULL ? q : e) - r.p);
+			return r;
+		}
+		p = q + 12;
+	}
+	return r;
+}
+
+/*
+ * The Summary group of an instruction (section 4.1): the op name, or
+ * gpu::code_object::<symbol_name> from ROCm 5.3 on (old_groups: before).
+ */
+void
+instr_group(const struct instr *in, int old_groups, struct strbuf *out)
+{
+	struct sl sym;
+
+	strbuf_reset(out);
+	strbuf_add(out, in->op.p, in->op.n);
+	if (!old_groups && sl_eq(in->op, "gpu::code_object") &&
+	    (sym = symbol_name(in->attrs)).p != NULL) {
+		strbuf_add(out, "::", 2);
+		strbuf_add(out, sym.p, sym.n);
+	}
+}
+
+/* Writes module, root and index, worked out from the name (2.2). */
+static void
+put_names(const struct instr *in, const char *header)
+{
+	struct sl nm = in->name, mod = { NULL, 0 }, idx = { NULL, 0 };
+	const char *c;
+	size_t i;
+
+	if (in->param.p != NULL) {
+		if (nm.n > in->param.n + 1 && nm.p[nm.n - in->param.n - 1] ==
+		    ':' && memcmp(nm.p + nm.n - in->param.n, in->param.p,
+		    in->param.n) == 0)
+			mod.p = nm.p, mod.n = nm.n - in->param.n - 1;
+	} else {
+		for (c = NULL, i = nm.n; i > 1; i--)
+			if (nm.p[i - 1] == '@' && nm.p[i - 2] == ':') {
+				c = nm.p + i - 2;
+				break;
+			}
+		if (c != NULL) {
+			mod.p = nm.p, mod.n = (size_t)(c - nm.p);
+			idx.p = c + 2, idx.n = nm.n - mod.n - 2;
+		} else if (nm.n > 1 && nm.p[0] == '@')
+			idx.p = nm.p + 1, idx.n = nm.n - 1;
+		for (i = 0; i < idx.n; i++)
+			if (!isdig(idx.p[i]))
+				idx.p = NULL;
+		if (idx.n == 0 || idx.n > 18 || !json_num(idx.p, idx.n))
+			idx.p = NULL;
+	}
+	if (mod.p != NULL)
+		ndw_str(&w, "module", mod.p, mod.n);
+	else if (header != NULL)
+		ndw_strz(&w, "module", header);
+	else
+		ndw_null(&w, "module");
+	ndw_bool(&w, "root", mod.p == NULL);
+	if (idx.p != NULL)
+		ndw_raw(&w, "index", idx.p, idx.n);
+	else
+		ndw_null(&w, "index");
+}
+
+static void
+put_sl(const char *key, struct sl s)
+{
+	if (s.p != NULL)
+		ndw_str(&w, key, s.p, s.n);
+	else
+		ndw_null(&w, key);
+}
+
+/*
+ * Writes the fields of one instruction, from "name" on.  header names the
+ * module of unprefixed program lines (NULL: none).  perf adds time_ms,
+ * pct and group.
+ */
+void
+instr_fields(const struct instr *in, const char *section, const char *header,
+    int old_groups)
+{
+	static struct strbuf grp = STRBUF_INIT;
+	int perf = strcmp(section, "perf") == 0;
+
+	ndw_str(&w, "name", in->name.p, in->name.n);
+	put_names(in, header);
+	put_sl("param", in->param);
+	ndw_str(&w, "op", in->op.p, in->op.n);
+	put_sl("attrs_raw", in->attrs);
+	if (opt.attr_split) {
+		if (in->attrs.p != NULL)
+			put_attrs(in->attrs);
+		else
+			ndw_raw(&w, "attrs", "{}", 2);
+	}
+	put_sl("literal_raw", in->literal);
+	put_list("args", in->args);
+	put_list("module_args", in->modargs);
+	put_sl("shape_raw", in->shape);
+	if (in->shape.p != NULL)
+		put_shape(in->shape);
+	else
+		ndw_null(&w, "shape");
+	if (in->tid.p != NULL)
+		ndw_raw(&w, "target_id", in->tid.p, in->tid.n);
+	else
+		ndw_null(&w, "target_id");
+	if (in->dbg.p != NULL)
+		put_list("debug_symbols", in->dbg);
+	else
+		ndw_null(&w, "debug_symbols");
+	if (!perf)
+		return;
+	if (in->time.p != NULL)
+		put_num("time_ms", in->time.p, in->time.n);
+	else
+		ndw_null(&w, "time_ms");
+	if (in->pct.p != NULL)
+		put_num("pct", in->pct.p, in->pct.n);
+	else
+		ndw_null(&w, "pct");
+	if (!in->is_return) {
+		instr_group(in, old_groups, &grp);
+		ndw_str(&w, "group", grp.buf, grp.len);
+	}
+}

@@ -1,0 +1,719 @@
+#define _GNU_SOURCE	/* memmem */
+/*
+ * migx2ndjson: turns migraphx-driver perf, trace-eval and program text of
+ * every MIGraphX release into NDJSON records.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <string.h>
+
+#include "err.h"
+#include "ndw.h"
+#include "ofile.h"
+#include "opt.h"
+#include "progress.h"
+#include "zin.h"
+
+#include "migx.h"
+
+struct migx_opt opt = { 0, 0, 0, 0, 0, 1 };
+struct ndw w;
+struct srcpos pos;
+struct bad_input bad = BAD_INPUT_INIT;
+
+static FILE *out;
+static int progress_mode = PROGRESS_AUTO;
+static unsigned long unknown, total_lines;
+static struct strbuf norm = STRBUF_INIT, pend = STRBUF_INIT;
+static unsigned long pend_line;
+static unsigned pend_flags;
+
+/* A banner or a timestamp line waiting for the line that completes it. */
+static struct {
+	int kind;		/* 0 none, 1 banner, 2 timestamp */
+	unsigned long line;
+	struct strbuf version, invocation, stamp;
+} meta;
+
+static const char usage_line[] =
+    "usage: migx2ndjson [-chjk] [--keep-output] [--no-attr-split] "
+    "[--no-progress] [--progress] [--strict] [--version] [-o file] "
+    "[file ...]";
+
+static void
+usage(int status)
+{
+	FILE *fp = status == 0 ? stdout : stderr;
+
+	fprintf(fp, "%s\n", usage_line);
+	exit(status);
+}
+
+/* Writes an unsigned number without printf (this is the hot path). */
+static void
+put_u(const char *key, unsigned long v)
+{
+	char buf[24], *p = buf + sizeof(buf);
+
+	do
+		*--p = (char)('0' + v % 10);
+	while ((v /= 10) != 0);
+	ndw_raw(&w, key, p, (size_t)(buf + sizeof(buf) - p));
+}
+
+void
+rec_begin(const char *type, struct run *r, unsigned long line)
+{
+	ndw_begin(&w);
+	ndw_strz(&w, "type", type);
+	put_u("run", (unsigned long)r->num);
+	put_u("line", line);
+}
+
+void
+rec_flags(unsigned flags)
+{
+	static const char *const names[] = { "glued", "truncated",
+	    "wrapped", "fork_spacing", "indented", "nospace" };
+	size_t i;
+
+	if (flags == 0)
+		return;
+	ndw_arr(&w, "flags");
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (flags & (1u << i))
+			ndw_strz(&w, NULL, names[i]);
+	ndw_close(&w);
+}
+
+void
+rec_emit(void)
+{
+	ndw_end(&w);
+	ndw_emit(&w, out);
+}
+
+static int
+starts(const char *s, size_t n, const char *z)
+{
+	size_t k = strlen(z);
+
+	return n >= k && memcmp(s, z, k) == 0;
+}
+
+/* Trims spaces at both ends of s[0..*n]. */
+static const char *
+trim(const char *s, size_t *n)
+{
+	while (*n > 0 && (*s == ' ' || *s == '\t'))
+		s++, (*n)--;
+	while (*n > 0 && (s[*n - 1] == ' ' || s[*n - 1] == '\t'))
+		(*n)--;
+	return s;
+}
+
+static void
+meta_flush(struct run *r)
+{
+	if (meta.kind == 1) {
+		rec_begin("meta", r, meta.line);
+		ndw_strz(&w, "key", "driver_start");
+		ndw_str(&w, "version", meta.version.buf, meta.version.len);
+		ndw_str(&w, "invocation", meta.invocation.buf,
+		    meta.invocation.len);
+		if (meta.stamp.len > 0)
+			ndw_str(&w, "timestamp", meta.stamp.buf,
+			    meta.stamp.len);
+		else
+			ndw_null(&w, "timestamp");
+		rec_emit();
+	} else if (meta.kind == 2) {
+		rec_begin("meta", r, meta.line);
+		ndw_strz(&w, "key", "timestamp");
+		ndw_str(&w, "timestamp", meta.stamp.buf, meta.stamp.len);
+		rec_emit();
+	}
+	meta.kind = 0;
+	strbuf_reset(&meta.version);
+	strbuf_reset(&meta.invocation);
+	strbuf_reset(&meta.stamp);
+}
+
+/* "[YYYY-MM-DD HH:MM:SS]" */
+static int
+is_stamp(const char *s, size_t n)
+{
+	static const char pat[] = "[dddd-dd-dd dd:dd:dd]";
+	size_t i;
+
+	if (n != sizeof(pat) - 1)
+		return 0;
+	for (i = 0; i < n; i++)
+		if (pat[i] == 'd' ? !(s[i] >= '0' && s[i] <= '9') :
+		    s[i] != pat[i])
+			return 0;
+	return 1;
+}
+
+static void
+meta_kv(struct run *r, const char *key, const char *k2, const char *v,
+    size_t vn)
+{
+	rec_begin("meta", r, pos.line);
+	ndw_strz(&w, "key", key);
+	ndw_str(&w, k2, v, vn);
+	rec_emit();
+}
+
+/* Ends the current run: partial totals, --check; the next one starts. */
+static void
+run_end(struct run *r)
+{
+	trace_flush(r);
+	if (r->have_tot || (r->has_report && !r->totals_done)) {
+		if (!r->have_tot)
+			r->tot_line = pos.line;
+		totals_emit(r, 1);
+	}
+	if (opt.check)
+		check_run(r);
+	r->num++;
+	run_reset(r);
+}
+
+/* The driver's banner and footer lines (section 1 [A] and [J]). */
+static int
+driver_line(struct run *r, const char *s, size_t n)
+{
+	const char *v, *e = s + n, *q;
+
+	if (starts(s, n, "Running [ MIGraphX Version: ")) {
+		if (r->totals_done || r->has_report)
+			run_end(r);
+		v = s + 28;
+		if ((q = memmem(v, (size_t)(e - v), " ]: ", 4)) == NULL)
+			return 0;
+		meta_flush(r);
+		meta.kind = 1;
+		meta.line = pos.line;
+		strbuf_add(&meta.version, v, (size_t)(q - v));
+		strbuf_add(&meta.invocation, q + 4, (size_t)(e - q - 4));
+		return 1;
+	}
+	if (starts(s, n, "[ MIGraphX Version: ")) {
+		const char *d = NULL, *de = NULL;
+
+		v = s + 20;
+		if ((q = memmem(v, (size_t)(e - v), " ] Complete", 11)) == NULL)
+			return 0;
+		rec_begin("meta", r, meta.kind == 2 ? meta.line : pos.line);
+		ndw_strz(&w, "key", "driver_end");
+		ndw_str(&w, "version", v, (size_t)(q - v));
+		q += 11;
+		if (q < e && *q == '(') {
+			d = q + 1;
+			q = memchr(q, ')', (size_t)(e - q));
+			if (q == NULL)
+				q = e;
+			de = q;
+			if (de > d && de[-1] == 's')
+				de--;
+			q = q < e ? q + 1 : q;
+		}
+		if (d != NULL)
+			put_num("duration_s", d, (size_t)(de - d));
+		else
+			ndw_null(&w, "duration_s");
+		if (q + 2 <= e && q[0] == ':' && q[1] == ' ')
+			q += 2;
+		ndw_str(&w, "invocation", q, (size_t)(e - q));
+		if (meta.kind == 2)
+			ndw_str(&w, "timestamp", meta.stamp.buf, meta.stamp.len);
+		else
+			ndw_null(&w, "timestamp");
+		rec_emit();
+		meta.kind = 0;
+		strbuf_reset(&meta.stamp);
+		return 1;
+	}
+	if (is_stamp(s, n)) {
+		if (meta.kind == 1 && meta.stamp.len == 0) {
+			strbuf_add(&meta.stamp, s + 1, n - 2);
+			meta_flush(r);
+			return 1;
+		}
+		meta_flush(r);
+		meta.kind = 2;
+		meta.line = pos.line;
+		strbuf_add(&meta.stamp, s + 1, n - 2);
+		return 1;
+	}
+	return 0;
+}
+
+/* An environment line: NAME=VALUE with MIGRAPHX in NAME (1 [B], [J]). */
+static int
+env_line(struct run *r, const char *s, size_t n)
+{
+	const char *eq = memchr(s, '=', n), *p;
+	size_t vn;
+
+	if (eq == NULL || eq == s || memmem(s, (size_t)(eq - s), "MIGRAPHX",
+	    8) == NULL)
+		return 0;
+	for (p = s; p < eq; p++)
+		if (!((*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') ||
+		    *p == '_'))
+			return 0;
+	vn = n - (size_t)(eq + 1 - s);
+	if (vn > 0 && eq[vn] == '\\')
+		vn--;
+	rec_begin("meta", r, pos.line);
+	ndw_strz(&w, "key", "env");
+	ndw_str(&w, "name", s, (size_t)(eq - s));
+	ndw_str(&w, "value", eq + 1, vn);
+	rec_emit();
+	return 1;
+}
+
+/* Progress and phase lines of the driver (section 1 [C], [E], [F]). */
+static int
+phase_line(struct run *r, const char *s, size_t n)
+{
+	const char *ph = NULL;
+
+	if (starts(s, n, "Compiling ...")) {
+		if (r->totals_done)
+			run_end(r);
+		ph = "compiling";
+	} else if (starts(s, n, "Reading: ")) {
+		if (r->totals_done)
+			run_end(r);
+		meta_kv(r, "reading", "file", s + 9, n - 9);
+		return 1;
+	} else if (starts(s, n, "Quantizing")) {
+		ph = "quantizing";
+	} else if (starts(s, n, "Allocating params ...")) {
+		if (r->totals_done)
+			run_end(r);
+		ph = "allocating";
+		strbuf_reset(&r->header);
+	} else if (starts(s, n, "Running performance report ...")) {
+		if (r->has_report)
+			run_end(r);
+		ph = "perf";
+		r->in_perf = 1;
+		strbuf_reset(&r->header);
+	} else if (starts(s, n, "Compilation time: ") && n > 20 &&
+	    memcmp(s + n - 2, "ms", 2) == 0) {
+		rec_begin("meta", r, pos.line);
+		ndw_strz(&w, "key", "compilation_ms");
+		put_num("value", s + 18, n - 20);
+		rec_emit();
+		return 1;
+	} else if (starts(s, n, "Unused environment variable: ")) {
+		meta_kv(r, "unused_env", "name", s + 29, n - 29);
+		return 1;
+	} else
+		return 0;
+	meta_kv(r, "phase", "phase", ph, strlen(ph));
+	return 1;
+}
+
+/* module: "NAME" (ROCm >= 4.3) and Module NAME: (4.1-4.2). */
+static int
+module_line(struct run *r, const char *s, size_t n)
+{
+	const char *nm;
+	size_t nn;
+
+	if (starts(s, n, "module: \"") && s[n - 1] == '"' && n > 10) {
+		nm = s + 9, nn = n - 10;
+		r->saw_header = 1;
+	} else if (starts(s, n, "Module ") && s[n - 1] == ':' && n > 8) {
+		nm = s + 7, nn = n - 8;
+		r->saw_old_header = 1;
+	} else
+		return 0;
+	strbuf_reset(&r->header);
+	strbuf_add(&r->header, nm, nn);
+	rec_begin("module", r, pos.line);
+	ndw_str(&w, "name", nm, nn);
+	rec_emit();
+	return 1;
+}
+
+static void
+other(struct run *r, const char *s, size_t n, unsigned flags)
+{
+	if (!opt.keep_unknown) {
+		unknown++;
+		return;
+	}
+	rec_begin("other", r, pos.line);
+	ndw_str(&w, "text", s, n);
+	rec_flags(flags);
+	rec_emit();
+}
+
+/*
+ * An instruction line (with what may be glued after a @return).  Returns
+ * 0 when s is not one.
+ */
+static int
+instr_line(struct run *r, const char *s, size_t n, unsigned flags, int cut)
+{
+	struct instr in;
+	struct sl rest, t, p;
+	const char *section;
+	int c, old;
+
+	if (instr_parse(s, n, &in, &rest) < 0) {
+		if (suffix_peel(s, n, &t, &p, 0) >= 0) {
+			bad_input(&bad, &pos, "cannot parse the instruction "
+			    "of a perf line");
+			return 1;
+		}
+		return 0;
+	}
+	if (cut && !in.has_suffix && !in.is_return && r->in_perf &&
+	    (c = suffix_peel(s, n, &in.time, &in.pct, 1)) >= 0) {
+		struct sl keep_t = in.time, keep_p = in.pct;
+
+		instr_parse(s, (size_t)c, &in, &rest);
+		in.time = keep_t, in.pct = keep_p;
+		in.has_suffix = 1;
+	}
+	if (cut && !in.has_suffix && r->in_perf && !in.is_return)
+		warn_at(&pos, "the last line is cut short");
+	section = in.has_suffix || (in.is_return && r->in_perf) ? "perf" :
+	    "program";
+	if (*section == 'p' && section[1] == 'e') {
+		if (r->totals_done)
+			run_end(r);
+		r->in_perf = r->has_report = 1;
+	} else
+		r->saw_program = 1;
+	old = r->saw_old_header || (r->saw_program && !r->saw_header);
+	rec_begin("instruction", r, pos.line);
+	ndw_strz(&w, "section", section);
+	put_u("seq", *section == 'p' && section[1] == 'e' ? r->seq_perf++ :
+	    r->seq_program++);
+	instr_fields(&in, section, *section == 'p' && section[1] == 'r' &&
+	    r->header.len > 0 ? r->header.buf : NULL, old);
+	rec_flags(flags | (in.fork ? FL_FORK : 0) |
+	    (cut && rest.p == NULL ? FL_TRUNCATED : 0));
+	rec_emit();
+	if (opt.check && *section == 'p' && section[1] == 'e')
+		check_instr(r, &in, old);
+	if (rest.p != NULL && !instr_line(r, rest.p, rest.n,
+	    flags | FL_GLUED, cut))
+		other(r, rest.p, rest.n, flags | FL_GLUED);
+	return 1;
+}
+
+static void
+summary_end(struct run *r)
+{
+	if (pend.len > 0) {
+		struct srcpos keep = pos;
+
+		pos.line = pend_line;
+		other(r, pend.buf, pend.len, pend_flags);
+		pos = keep;
+		strbuf_reset(&pend);
+	}
+	r->in_summary = 0;
+}
+
+/*
+ * Inside the Summary: a row, a row wrapped onto two lines (the DTK fork),
+ * or the end of the Summary.  Returns 1 when s was taken.
+ */
+static int
+summary_line(struct run *r, const char *s, size_t n, unsigned flags)
+{
+	static struct strbuf j = STRBUF_INIT;
+	struct srcpos keep = pos;
+
+	if (pend.len > 0) {
+		strbuf_reset(&j);
+		strbuf_add(&j, pend.buf, pend.len);
+		if (pend.buf[pend.len - 1] != '>' && *s != '>')
+			strbuf_addch(&j, ' ');
+		strbuf_add(&j, s, n);
+		pos.line = pend_line;
+		if (summary_row(r, j.buf, j.len, flags | pend_flags |
+		    FL_WRAPPED) == 0) {
+			pos = keep;
+			strbuf_reset(&pend);
+			return 1;
+		}
+		pos = keep;
+		summary_end(r);
+		return 0;
+	}
+	if (summary_row(r, s, n, flags) == 0)
+		return 1;
+	if (totals_prefix(s, n) == 0 && memmem(s, n, ": ", 2) != NULL &&
+	    memmem(s, n, "ms", 2) != NULL) {
+		strbuf_add(&pend, s, n);
+		pend_line = pos.line;
+		pend_flags = flags;
+		return 1;
+	}
+	summary_end(r);
+	return 0;
+}
+
+static void
+totals(struct run *r, const char *s, size_t n, int kind, int cut)
+{
+	int rc;
+
+	if (r->totals_done)
+		run_end(r);
+	rc = totals_line(r, s, n);
+	r->has_report = 1;
+	if (cut)
+		r->tot_flags |= FL_TRUNCATED;
+	if (rc < 0 && cut)
+		warn_at(&pos, "the last line is cut short");
+	else if (rc < 0)
+		bad_input(&bad, &pos, "cannot read the numbers of a totals "
+		    "line");
+	if (kind == 7 && rc > 0) {
+		totals_emit(r, 0);
+		r->totals_done = 1;
+	}
+}
+
+/* One normalised, non-blank line. */
+static void
+line(struct run *r, const char *s, size_t n, unsigned flags, int cut)
+{
+	int k;
+
+	if (meta.kind != 0 && !is_stamp(s, n) &&
+	    !starts(s, n, "[ MIGraphX Version: "))
+		meta_flush(r);
+	if ((r->in_summary || pend.len > 0) && summary_line(r, s, n, flags))
+		return;
+	if (trace_line(r, s, n)) {
+		if (cut)
+			trace_flag(FL_TRUNCATED);
+		return;
+	}
+	if ((k = totals_prefix(s, n)) != 0) {
+		trace_flush(r);
+		totals(r, s, n, k, cut);
+		return;
+	}
+	if (n >= 8 && memcmp(s, "Summary:", 8) == 0 && trim(s, &n) && n == 8) {
+		trace_flush(r);
+		if (r->totals_done)
+			run_end(r);
+		r->in_summary = r->has_report = 1;
+		return;
+	}
+	if (memmem(s, n, " = ", 3) != NULL) {
+		trace_flush(r);
+		if (instr_line(r, s, n, flags, cut))
+			return;
+	}
+	if (module_line(r, s, n) || driver_line(r, s, n) ||
+	    phase_line(r, s, n) || env_line(r, s, n)) {
+		trace_flush(r);
+		return;
+	}
+	other(r, s, n, flags);
+}
+
+/* Removes ANSI CSI and OSC sequences (6.1 step 2) into norm. */
+static void
+strip_ansi(const char *s, size_t n)
+{
+	const char *e = s + n, *p;
+
+	strbuf_reset(&norm);
+	while (s < e) {
+		p = memchr(s, 0x1b, (size_t)(e - s));
+		if (p == NULL)
+			p = e;
+		strbuf_add(&norm, s, (size_t)(p - s));
+		if (p >= e)
+			break;
+		s = p + 1;
+		if (s < e && *s == '[') {
+			for (s++; s < e && !(*s >= 0x40 && *s <= 0x7e); s++)
+				;
+			s++;
+		} else if (s < e && *s == ']') {
+			for (s++; s < e && *s != 0x07; s++)
+				if (*s == 0x1b && s + 1 < e && s[1] == '\\') {
+					s++;
+					break;
+				}
+			s++;
+		} else if (s < e)
+			s++;
+	}
+}
+
+/* A develop logger prefix "YYYY-MM-DD HH:MM:SS.uuuuuu [LEVEL] [src] ". */
+static size_t
+logger_prefix(const char *s, size_t n)
+{
+	const char *p, *q;
+
+	if (n < 30 || s[4] != '-' || s[7] != '-' || s[10] != ' ' ||
+	    s[13] != ':' || s[19] != '.' || s[26] != ' ' || s[27] != '[')
+		return 0;
+	p = memchr(s + 27, ']', n - 27);
+	if (p == NULL || p + 2 >= s + n || p[1] != ' ' || p[2] != '[')
+		return 0;
+	q = memchr(p + 2, ']', (size_t)(s + n - p - 2));
+	if (q == NULL || q + 1 >= s + n || q[1] != ' ')
+		return 0;
+	return (size_t)(q + 2 - s);
+}
+
+/* Normalises one physical line (section 6.1) and hands it on. */
+static void
+raw_line(struct run *r, const char *s, size_t n, int first, int cut)
+{
+	unsigned flags = 0;
+	size_t k;
+
+	while (n > 0 && s[n - 1] == '\r')
+		n--;
+	if (first && n >= 3 && memcmp(s, "\xEF\xBB\xBF", 3) == 0)
+		s += 3, n -= 3;
+	if (memchr(s, 0x1b, n) != NULL) {
+		strip_ansi(s, n);
+		s = norm.buf, n = norm.len;
+	}
+	if (n > 0 && (*s == ' ' || *s == '\t')) {
+		while (n > 0 && (*s == ' ' || *s == '\t'))
+			s++, n--;
+		flags |= FL_INDENTED;
+	}
+	if ((k = logger_prefix(s, n)) > 0)
+		s += k, n -= k;
+	while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t') &&
+	    !r->in_perf)
+		n--;
+	if (n == 0) {
+		if (r->in_summary || pend.len > 0)
+			summary_end(r);
+		return;
+	}
+	line(r, s, n, flags, cut);
+}
+
+static int
+migx_stream(const char *path)
+{
+	struct zin z;
+	struct run r;
+	const char *s;
+	size_t n;
+	int k;
+
+	if (zin_open(&z, path) < 0) {
+		warn_errno("cannot open '%s'", path);
+		return EXIT_FAILURE;
+	}
+	run_init(&r);
+	pos.file = z.name;
+	pos.line = 0;
+	while ((k = zin_getline(&z, &s, &n)) > 0) {
+		pos.line++;
+		raw_line(&r, s, n, pos.line == 1, z.no_newline);
+		if ((++total_lines & 0xffff) == 0)
+			progress_update(total_lines, 0);
+	}
+	if (pend.len > 0)
+		summary_end(&r);
+	meta_flush(&r);
+	if (r.has_report || r.have_tot)
+		run_end(&r);
+	else
+		trace_flush(&r);
+	run_release(&r);
+	if (unknown > 0)
+		warn("%s: skipped %lu unrecognised line%s", z.name, unknown,
+		    unknown == 1 ? "" : "s");
+	unknown = 0;
+	if (k < 0) {
+		warn("%s: %s", z.name, zin_error(&z));
+		zin_close(&z);
+		return EXIT_FAILURE;
+	}
+	zin_close(&z);
+	return EXIT_SUCCESS;
+}
+
+int
+main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "check", no_argument, NULL, 'c' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "join-wrapped", no_argument, NULL, 'j' },
+		{ "keep-output", no_argument, NULL, 'O' },
+		{ "keep-unknown", no_argument, NULL, 'k' },
+		{ "no-attr-split", no_argument, NULL, 'A' },
+		{ "no-progress", no_argument, NULL, 'P' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "progress", no_argument, NULL, 'p' },
+		{ "strict", no_argument, NULL, 'S' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct ofile of;
+	const char *ofpath = NULL;
+	int ch, rc = EXIT_SUCCESS;
+
+	prog_init(argv[0]);
+	while ((ch = getopt_long(argc, argv, "chjko:", longopts, NULL)) != -1)
+		switch (ch) {
+		case 'A': opt.attr_split = 0; break;
+		case 'c': opt.check = 1; break;
+		case 'h': usage(EXIT_SUCCESS); break;
+		case 'j': opt.join_wrapped = 1; break;
+		case 'k': opt.keep_unknown = 1; break;
+		case 'O': opt.keep_output = 1; break;
+		case 'o': ofpath = optarg; break;
+		case 'P': progress_mode = PROGRESS_OFF; break;
+		case 'p': progress_mode = PROGRESS_ON; break;
+		case 'S': opt.strict = bad.strict = 1; break;
+		case 'V': opt_version(); break;
+		default: usage(EXIT_USAGE);
+		}
+	argc -= optind;
+	argv += optind;
+	out = ofile_open(&of, ofpath);
+	ndw_init(&w, 0);
+	progress_init(progress_mode, "lines");
+	if (argc == 0 && migx_stream("-") != EXIT_SUCCESS)
+		rc = EXIT_FAILURE;
+	for (; argc > 0; argc--, argv++)
+		if (migx_stream(*argv) != EXIT_SUCCESS)
+			rc = EXIT_FAILURE;
+	progress_done();
+	trace_release();
+	ndw_release(&w);
+	strbuf_release(&norm);
+	strbuf_release(&pend);
+	strbuf_release(&meta.version);
+	strbuf_release(&meta.invocation);
+	strbuf_release(&meta.stamp);
+	if (bad_input_finish(&bad) != EXIT_SUCCESS)
+		rc = EXIT_FAILURE;
+	if (opt.check && check_count() > 0)
+		rc = EXIT_FAILURE;
+	if (ofile_close(&of) != 0)
+		rc = EXIT_FAILURE;
+	return close_stdout() != 0 ? EXIT_FAILURE : rc;
+}

@@ -1,0 +1,133 @@
+/*
+ * migx.h: the parts of migx2ndjson shared between its files.
+ *
+ * main.c reads and normalises lines, tells them apart and keeps the state
+ * of the current run; instr.c parses one instruction text; report.c parses
+ * Summary rows and the totals block and runs --check; trace.c gathers
+ * MIGRAPHX_TRACE_EVAL output into trace records.  Slices point into the
+ * current line and are valid until the next line is read.
+ */
+#ifndef MIGX_H
+#define MIGX_H
+
+#include <stddef.h>
+
+#include "err.h"
+#include "hmap.h"
+#include "ndw.h"
+#include "strbuf.h"
+
+/* A piece of the current line. */
+struct sl {
+	const char *p;		/* NULL: absent */
+	size_t n;
+};
+
+/* Flags of a record, written as the "flags" array. */
+enum {
+	FL_GLUED = 1, FL_TRUNCATED = 2, FL_WRAPPED = 4, FL_FORK = 8,
+	FL_INDENTED = 16, FL_NOSPACE = 32
+};
+
+/* One instruction text, taken apart (section 3 of the notes). */
+struct instr {
+	struct sl name, op, attrs, literal, args, modargs, shape;
+	struct sl tid, dbg, param, time, pct;
+	int is_return;
+	int has_suffix;		/* the perf timing suffix was there */
+	int fork;		/* DTK spacing: "->" or "," without spaces */
+};
+
+/* Options, set by main.c. */
+struct migx_opt {
+	int check, join_wrapped, keep_output, keep_unknown, strict;
+	int attr_split;
+};
+extern struct migx_opt opt;
+
+/* Accumulated instruction times of one group, for --check. */
+struct agg {
+	double sum, err;
+	unsigned long n;
+};
+
+/* One Summary row kept for --check (rows are few). */
+struct row {
+	char *op;
+	unsigned long line;
+	double total, etotal, mean, emean, pct, epct;
+	long count;		/* -1: not printed */
+	int pct_frac;
+};
+
+#define NTOT 16			/* the numeric totals fields */
+
+/* The state of the report being read. */
+struct run {
+	int num;		/* "run" */
+	int has_report;		/* perf lines, a Summary or totals seen */
+	int totals_done;	/* the Overhead: line was read */
+	int in_perf, in_summary;
+	int saw_header, saw_old_header, saw_program, old_groups;
+	unsigned long seq_program, seq_perf, seq_trace, rank;
+	struct strbuf header;	/* last module: "NAME" */
+	/* The totals block. */
+	int have_tot;
+	unsigned long tot_line;
+	struct strbuf tot[NTOT];
+	struct strbuf rate_unit;
+	unsigned tot_flags;
+	/* --check */
+	struct hmap groups;	/* group -> struct agg */
+	struct agg code_object, all;
+	unsigned long unfinished;	/* perf lines without a time */
+	struct row *rows;
+	size_t nrows, arows;
+};
+
+enum {
+	T_BATCH, T_RATE, T_TOTAL, T_MIN, T_MAX, T_MEAN, T_MEDIAN, T_P90,
+	T_P95, T_P99, T_INSTR, T_OVER, T_OVERC, T_OVERP, T_OVERCP, T_END
+};
+
+/* Output of records (main.c). */
+extern struct ndw w;
+extern struct srcpos pos;
+extern struct bad_input bad;
+void rec_begin(const char *type, struct run *r, unsigned long line);
+void rec_flags(unsigned flags);
+void rec_emit(void);
+
+/* Numbers (instr.c). */
+int num_token(const char *p, size_t n);		/* [-+]?digits... */
+int nonfinite_token(const char *p, size_t n);
+void put_num(const char *key, const char *p, size_t n);
+double tok_value(const char *p, size_t n, double *err);
+
+/* Instructions (instr.c). */
+int instr_parse(const char *s, size_t n, struct instr *in, struct sl *rest);
+int suffix_peel(const char *s, size_t n, struct sl *time, struct sl *pct,
+    int relaxed);
+void instr_fields(const struct instr *in, const char *section,
+    const char *header, int old_groups);
+void instr_group(const struct instr *in, int old_groups, struct strbuf *out);
+
+/* Summary rows, totals and --check (report.c). */
+int summary_row(struct run *r, const char *s, size_t n, unsigned flags);
+int totals_line(struct run *r, const char *s, size_t n);
+void totals_emit(struct run *r, int at_end);
+void check_instr(struct run *r, const struct instr *in, int old_groups);
+void check_run(struct run *r);
+unsigned long check_count(void);
+int totals_prefix(const char *s, size_t n);
+void run_init(struct run *r);
+void run_reset(struct run *r);
+void run_release(struct run *r);
+
+/* Trace records (trace.c). */
+int trace_line(struct run *r, const char *s, size_t n);
+void trace_flush(struct run *r);
+void trace_flag(unsigned flags);
+void trace_release(void);
+
+#endif
