@@ -62,18 +62,36 @@ function fmtNum(x) {
 	return x.toFixed(2);
 }
 
-/* The text of a cell; exact for the tooltip. */
-function fmt(v, exact) {
+/* The text of a cell; exact for the tooltip; fixed: always 2 decimals. */
+function fmt(v, exact, fixed) {
 	if (isBlank(v))
 		return '';
-	if (typeof v === 'number')
-		return exact ? String(v) : fmtNum(v);
+	if (typeof v === 'number') {
+		if (exact)
+			return String(v);
+		if (fixed && isFinite(v) && Math.abs(v) < 1e15 &&
+		    (v === 0 || Math.abs(v) >= 0.005))
+			return v.toFixed(2);
+		return fmtNum(v);
+	}
 	if (typeof v === 'object')
 		return JSON.stringify(v);
 	return String(v);
 }
 
 /* ---------- the embedded data ---------- */
+
+/* An integer array as embedded: a plain array or arithmetic runs. */
+function ints(a, n) {
+	if (Array.isArray(a))
+		return a;
+	const out = new Int32Array(n), r = a.runs;
+	let k = 0;
+	for (let i = 0; i < r.length; i += 3)
+		for (let j = 0, v = r[i]; j < r[i + 2]; j++, v += r[i + 1])
+			out[k++] = v;
+	return out;
+}
 
 /* One group of records of one kind, read column by column. */
 class Group {
@@ -85,7 +103,7 @@ class Group {
 		for (const c of g.cols) {
 			const col = { key: c.key, big: !!c.big };
 			if (c.dict) {
-				const d = c.dict, ix = c.idx;
+				const d = c.dict, ix = ints(c.idx, g.rows);
 				col.get = (i) => d[ix[i]];
 				col.distinct = d;
 			} else {
@@ -96,7 +114,7 @@ class Group {
 			this.keys.push(c.key);
 		}
 		this.shapes = g.shapes;
-		this.shape = g.shape;
+		this.shape = ints(g.shape, g.rows);
 	}
 
 	col(key) {
@@ -273,7 +291,22 @@ class Table {
 		if (rows !== undefined)
 			this.spec.rows = rows;
 		this.text = null;
+		this.decimals();
 		this.update();
+	}
+
+	/* A numeric column with any fraction shows every number with two
+	 * decimals, so the points line up. */
+	decimals() {
+		const rows = this.spec.rows, n = Math.min(rows.length, 2000);
+		for (const c of this.cols) {
+			c.fixed = false;
+			for (let i = 0; c.num && i < n && !c.fixed; i++) {
+				const v = c.get(rows[i]);
+				c.fixed = typeof v === 'number' && isFinite(v) &&
+				    !Number.isInteger(v);
+			}
+		}
 	}
 
 	rowText(r) {
@@ -356,7 +389,8 @@ class Table {
 				const v = c.get(r);
 				const cls = c.num ? (isBlank(v) ? 'num blank' :
 				    'num') : '';
-				html.push(`<td class="${cls}">${esc(fmt(v))}</td>`);
+				html.push(`<td class="${cls}">` +
+				    `${esc(fmt(v, false, c.fixed))}</td>`);
 			}
 			html.push('</tr>');
 		}
@@ -782,40 +816,72 @@ function metricView(g) {
 		}
 		return vs;
 	});
-	/* Rows per metric: metric index and the record per choice. */
+	/*
+	 * Rows per metric: metric index and the record per choice.  Streams
+	 * of several metric-eval runs (one per -n normalization) follow each
+	 * other: a metric seen again for the same choice starts a new run.
+	 */
 	const metrics = new Map(), combos = new Map();
 	const choice = dims.map(() => 0);
-	const comboKey = (vals) => JSON.stringify(vals);
+	const comboKey = (run, vals) => run + JSON.stringify(vals);
+	const runUnits = [new Set()];
+	let run = 0;
 	for (let i = 0; i < g.rows; i++) {
 		const id = ids.get(i);
 		let m = metrics.get(id);
 		if (m === undefined)
 			metrics.set(id, m = { id, first: i, idx: metrics.size });
-		const key = comboKey(dims.map((k) => g.get(i, k) ?? null));
-		let arr = combos.get(key);
+		const vals = dims.map((k) => g.get(i, k) ?? null);
+		let arr = combos.get(comboKey(run, vals));
+		if (arr !== undefined && arr[m.idx] !== undefined) {
+			run++;
+			runUnits.push(new Set());
+			arr = undefined;
+		}
 		if (arr === undefined)
-			combos.set(key, arr = []);
+			combos.set(comboKey(run, vals), arr = []);
 		arr[m.idx] = i;
+		const u = g.get(i, 'Unit');
+		if (typeof u === 'string')
+			runUnits[run].add(u);
 	}
-	let current = combos.get(comboKey(dimVals.map((v) => v[0])));
+	/* A run is named by the normalization its units show. */
+	const runNames = runUnits.map((us, r) => {
+		for (const u of us) {
+			const x = / per (kernel|wave|cycle|second)$/i.exec(u);
+			if (x !== null)
+				return 'per_' + x[1].toLowerCase();
+		}
+		return 'run ' + (r + 1);
+	});
+	let runChoice = 0;
+	const pick = () => {
+		current = combos.get(comboKey(runChoice, dims.map((_, e) =>
+		    dimVals[e][choice[e]]))) || [];
+		refresh();
+	};
+	let current = combos.get(comboKey(0, dimVals.map((v) => v[0]))) || [];
 	const rec = (m) => current[m.idx] ?? -1;
 
 	const root = el('div', { class: 'metrics' });
 	const ctl = el('div', { class: 'controls' });
+	const kernelDim = dims.findIndex((x) => !NORM_KEYS.test(x));
 	dims.forEach((k, d) => {
-		const isNorm = NORM_KEYS.test(k);
-		const id = isNorm ? 'normalization' :
-		    d === dims.findIndex((x) => !NORM_KEYS.test(x)) ? 'kernel' :
-		    'dim-' + k;
+		const id = NORM_KEYS.test(k) ? 'normalization' :
+		    d === kernelDim ? 'kernel' : 'dim-' + k;
 		ctl.append(selector(id, k, dimVals[d].map((v) => v === null ?
-		    '(all)' : fmt(v)), (j) => {
+		    '(all kernels)' : fmt(v)), (j) => {
 			choice[d] = j;
-			current = combos.get(comboKey(dims.map((_, e) =>
-			    dimVals[e][choice[e]]))) || [];
-			refresh();
+			pick();
 		}));
 	});
-	if (dims.length > 0)
+	if (runNames.length > 1)
+		ctl.append(selector('normalization', 'Normalization', runNames,
+		    (j) => {
+			runChoice = j;
+			pick();
+		}));
+	if (ctl.childNodes.length > 0)
 		root.append(ctl);
 
 	/* Tables in first-seen order, grouped by panel. */

@@ -425,16 +425,51 @@ is_big_int(struct nd_slice v)
 }
 
 /*
- * Writes one column: {"key":K,"vals":[...]} or, when repeated values make
- * it smaller, {"key":K,"dict":[distinct...],"idx":[...]}.  A column with
- * integers beyond 2^53 carries its numbers as strings and "big":1.
+ * Appends the integers a[0..n-1] as a JSON array, or as {"runs":[start,
+ * step,count,...]} (arithmetic runs) when that is shorter: the indexes of
+ * a per-kernel report repeat in long runs.
  */
 static void
-put_col(struct strbuf *sb, struct col *c, size_t rows)
+put_ints(struct strbuf *sb, const uint32_t *a, size_t n)
+{
+	size_t plain = sb->len, i, j;
+	int64_t step;
+
+	strbuf_addch(sb, '[');
+	for (i = 0; i < n; i++)
+		strbuf_addf(sb, "%s%u", i ? "," : "", a[i]);
+	strbuf_addch(sb, ']');
+	if (n < 8)
+		return;
+	strbuf_addstr(sb, "{\"runs\":[");
+	for (i = 0; i < n; i = j) {
+		step = i + 1 < n ? (int64_t)a[i + 1] - a[i] : 0;
+		for (j = i + 1; j < n && (int64_t)a[j] - a[j - 1] == step; j++)
+			;
+		strbuf_addf(sb, "%s%u,%lld,%zu", i ? "," : "", a[i],
+		    (long long)step, j - i);
+	}
+	strbuf_addstr(sb, "]}");
+	i = sb->len - plain;		/* both forms */
+	j = (size_t)(strchr(sb->buf + plain, ']') - (sb->buf + plain)) + 1;
+	if (i - j < j)			/* runs are shorter */
+		memmove(sb->buf + plain, sb->buf + plain + j, i - j);
+	strbuf_setlen(sb, plain + (i - j < j ? i - j : j));
+}
+
+/*
+ * Writes one column: {"key":K,"vals":[...]} or, when repeated values make
+ * it smaller, {"key":K,"dict":[distinct...],"idx":INTS} (see put_ints).
+ * A column with integers beyond 2^53 carries its numbers as strings and
+ * "big":1.  Absent values are null (the row's shape says which keys it
+ * has).
+ */
+static void
+put_col(struct strbuf *sb, struct col *c, size_t rows, uint32_t *idx)
 {
 	struct hmap seen;
-	struct strbuf idx = STRBUF_INIT, dict = STRBUF_INIT;
-	size_t i, raw = 0, nd = 0;
+	struct strbuf dict = STRBUF_INIT;
+	size_t i, raw = 0, nd = 0, at;
 	struct nd_slice nul = { "null", 4 };
 	void **slot;
 	int big = 0, isnew;
@@ -458,15 +493,15 @@ put_col(struct strbuf *sb, struct col *c, size_t rows)
 				strbuf_addch(&dict, ',');
 			put_value(&dict, v, big && nd_type(v) == ND_NUMBER);
 		}
-		strbuf_addf(&idx, "%s%zu", i ? "," : "",
-		    (size_t)(uintptr_t)*slot);
+		idx[i] = (uint32_t)(uintptr_t)*slot;
 	}
-	if (dict.len + idx.len + 16 < raw) {
-		strbuf_addstr(sb, ",\"dict\":[");
-		strbuf_add(sb, dict.buf, dict.len);
-		strbuf_addstr(sb, "],\"idx\":[");
-		strbuf_add(sb, idx.buf, idx.len);
-	} else {
+	at = sb->len;
+	strbuf_addstr(sb, ",\"dict\":[");
+	strbuf_add(sb, dict.buf, dict.len);
+	strbuf_addstr(sb, "],\"idx\":");
+	put_ints(sb, idx, rows);
+	if (sb->len - at >= raw + 9) {
+		strbuf_setlen(sb, at);
 		strbuf_addstr(sb, ",\"vals\":[");
 		for (i = 0; i < rows; i++) {
 			struct nd_slice v = i < c->n ? c->vals[i] : nul;
@@ -476,10 +511,10 @@ put_col(struct strbuf *sb, struct col *c, size_t rows)
 			put_value(sb, v.p ? v : nul,
 			    big && nd_type(v) == ND_NUMBER);
 		}
+		strbuf_addch(sb, ']');
 	}
-	strbuf_addstr(sb, "]}");
+	strbuf_addch(sb, '}');
 	hmap_release(&seen);
-	strbuf_release(&idx);
 	strbuf_release(&dict);
 }
 
@@ -488,7 +523,8 @@ static void
 put_group(FILE *fp, struct strbuf *sb, struct group *g)
 {
 	struct hmap_ent *e;
-	size_t i, j;
+	uint32_t *idx = xrealloc(NULL, (g->rows + 1) * sizeof(*idx));
+	size_t j;
 
 	strbuf_addstr(sb, "{\"kind\":");
 	ndw_quote(sb, g->name, strlen(g->name), NDW_HTML_SAFE);
@@ -496,7 +532,7 @@ put_group(FILE *fp, struct strbuf *sb, struct group *g)
 	hmap_foreach(&g->cols, e) {
 		if (e != g->cols.ents)
 			strbuf_addch(sb, ',');
-		put_col(sb, e->val, g->rows);
+		put_col(sb, e->val, g->rows, idx);
 		fwrite(sb->buf, 1, sb->len, fp);
 		strbuf_reset(sb);
 	}
@@ -514,10 +550,10 @@ put_group(FILE *fp, struct strbuf *sb, struct group *g)
 		}
 		strbuf_addch(sb, ']');
 	}
-	strbuf_addstr(sb, "],\"shape\":[");
-	for (i = 0; i < g->rows; i++)
-		strbuf_addf(sb, "%s%u", i ? "," : "", g->shape[i]);
-	strbuf_addstr(sb, "]}");
+	strbuf_addstr(sb, "],\"shape\":");
+	put_ints(sb, g->shape, g->rows);
+	strbuf_addch(sb, '}');
+	free(idx);
 	fwrite(sb->buf, 1, sb->len, fp);
 	strbuf_reset(sb);
 }
