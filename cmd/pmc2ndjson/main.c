@@ -1,0 +1,549 @@
+/*
+ * pmc2ndjson: writes one NDJSON record per kernel dispatch from
+ * rocprof-compute workload directories (every generation), rocprofv3 and
+ * rocpd counter CSV and Nsight Compute CSV, after the workload's sysinfo
+ * and roofline records.
+ *
+ * Cells are copied as written (numbers stay text), the accumulate files
+ * SQ*.csv are joined by row position as rocprof-compute does, and every
+ * file is read a row at a time, so memory does not grow with the number of
+ * dispatches.  The stream is described in docs/formats.md.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "err.h"
+#include "jqf.h"
+#include "ndw.h"
+#include "opt.h"
+#include "pmc.h"
+#include "progress.h"
+#include "strbuf.h"
+
+#define MAX_DEPTH 16
+
+/* An accumulate file, read in step with pmc_perf.csv. */
+struct side {
+	char *path, *stem;
+	struct csvr r;
+	struct hdr h;
+	struct csvr_row row;
+	unsigned long rows;	/* data rows read */
+	int ended;
+};
+
+static struct {
+	int progress;
+} opt = { PROGRESS_AUTO };
+
+static void
+usage(int rc)
+{
+	FILE *fp = rc == EXIT_SUCCESS ? stdout : stderr;
+
+	fprintf(fp, "usage: pmc2ndjson [-h] [--no-progress] [--progress] "
+	    "[--strict] [--version] [--where expr] [path ...]\n");
+	exit(rc);
+}
+
+static char *
+xstrdup(const char *s)
+{
+	char *p = strdup(s);
+
+	if (p == NULL)
+		die("out of memory");
+	return p;
+}
+
+/* Sets out to dir/base.csv or dir/base.csv.gz, whichever exists. */
+static int
+find_file(const char *dir, const char *base, struct strbuf *out)
+{
+	strbuf_reset(out);
+	strbuf_addf(out, "%s/%s.csv", dir, base);
+	if (access(out->buf, F_OK) == 0)
+		return 0;
+	strbuf_addstr(out, ".gz");
+	return access(out->buf, F_OK) == 0 ? 0 : -1;
+}
+
+/* Opens path and reads its header.  Returns 1, 0 when empty, -1 on error. */
+static int
+open_table(struct csvr *r, struct hdr *h, const char *path, int textcols)
+{
+	struct csvr_row row;
+	const char *dup;
+	int rc;
+
+	if (csvr_open(r, path) != 0) {
+		warn_errno("cannot open '%s'", path);
+		return -1;
+	}
+	if ((rc = next_row(r, &row)) <= 0) {
+		if (rc < 0)
+			warn_at(&r->pos, "%s", csvr_error(r));
+		csvr_close(r);
+		return rc;
+	}
+	if (hdr_init(h, &row, textcols, &dup) != 0) {
+		warn_at(&r->pos, "duplicate column '%s'", dup);
+		hdr_release(h);
+		csvr_close(r);
+		return -1;
+	}
+	return 1;
+}
+
+/* Checks a row read from r against its header; reports a bad one. */
+static int
+row_ok(struct csvr *r, int rc, const struct csvr_row *row,
+    const struct hdr *h)
+{
+	if (rc < 0) {
+		bad(&r->pos, "%s", csvr_error(r));
+		return 0;
+	}
+	if (row->n != h->n) {
+		bad(&r->pos, "%zu fields, the header has %zu", row->n, h->n);
+		return 0;
+	}
+	return 1;
+}
+
+/* Writes {"type":type, ...} for every row of a metadata file. */
+static void
+meta_stream(const char *path, const char *type)
+{
+	struct csvr r;
+	struct hdr h;
+	struct csvr_row row;
+	struct strbuf rec = STRBUF_INIT;
+	size_t i;
+	int rc;
+
+	if ((rc = open_table(&r, &h, path, 0)) <= 0) {
+		if (rc < 0)
+			pmc.rc = EXIT_FAILURE;
+		return;
+	}
+	while ((rc = next_row(&r, &row)) != 0) {
+		if (!row_ok(&r, rc, &row, &h))
+			continue;
+		strbuf_reset(&rec);
+		strbuf_addf(&rec, "{\"type\":\"%s\"", type);
+		for (i = 0; i < h.n; i++) {
+			strbuf_add(&rec, h.key[i], h.keylen[i]);
+			put_cell(&rec, row.f[i], row.len[i], CELL_ANY);
+		}
+		strbuf_addch(&rec, '}');
+		emit(&rec);
+	}
+	strbuf_release(&rec);
+	hdr_release(&h);
+	csvr_close(&r);
+}
+
+/*
+ * Appends row's cells under h to rec (the first without its comma when
+ * first is set); reports a non-number.
+ */
+static int
+put_row(struct strbuf *rec, const struct hdr *h, const struct csvr_row *row,
+    const struct srcpos *pos, int first)
+{
+	size_t i;
+
+	for (i = 0; i < h->n; i++) {
+		if (i == 0 && first)
+			strbuf_add(rec, h->key[i] + 1, h->keylen[i] - 1);
+		else
+			strbuf_add(rec, h->key[i], h->keylen[i]);
+		if (put_cell(rec, row->f[i], row->len[i],
+		    h->text[i] ? CELL_TEXT : CELL_NUM) != 0) {
+			bad(pos, "column '%s': '%.40s' is not a number",
+			    h->name[i], row->f[i]);
+			return 0;
+		}
+	}
+	return 1;
+}
+
+/* Reads the accumulate row that goes with the dispatch at pos. */
+static int
+side_next(struct side *s, const struct srcpos *pos)
+{
+	int rc;
+
+	if (s->ended) {
+		bad(pos, "no row for this dispatch in '%s' (it has %lu rows)",
+		    s->path, s->rows);
+		return 0;
+	}
+	if ((rc = next_row(&s->r, &s->row)) == 0) {
+		s->ended = 1;
+		return side_next(s, pos);
+	}
+	s->rows++;
+	return row_ok(&s->r, rc, &s->row, &s->h);
+}
+
+/* Reports the accumulate rows left after the last dispatch. */
+static void
+side_drain(struct side *s, unsigned long n, const char *pmcpath)
+{
+	int rc;
+
+	if (s->ended)
+		return;
+	while ((rc = next_row(&s->r, &s->row)) != 0)
+		if (rc > 0)
+			bad(&s->r.pos, "no dispatch for this row in '%s' "
+			    "(it has %lu rows)", pmcpath, n);
+		else
+			bad(&s->r.pos, "%s", csvr_error(&s->r));
+}
+
+/* Builds and writes the record of one wide row and its accumulate rows. */
+static void
+wide_record(struct strbuf *rec, const struct hdr *h,
+    const struct csvr_row *row, const struct srcpos *pos,
+    struct side *sq, size_t nsq)
+{
+	long ts = h->ts, te = h->te;
+	size_t k;
+
+	strbuf_reset(rec);
+	strbuf_addstr(rec, "{\"type\":\"dispatch\"");
+	if (!put_row(rec, h, row, pos, 0))
+		return;
+	if (ts >= 0 && te >= 0) {
+		strbuf_addstr(rec, ",\"dur_ns\":");
+		put_diff(rec, row->f[ts], row->len[ts], row->f[te],
+		    row->len[te]);
+	}
+	if (nsq > 0)
+		strbuf_addstr(rec, ",\"blocks\":{");
+	for (k = 0; k < nsq; k++) {
+		if (k > 0)
+			strbuf_addch(rec, ',');
+		ndw_quote(rec, sq[k].stem, strlen(sq[k].stem), 0);
+		strbuf_addstr(rec, ":{");
+		if (!put_row(rec, &sq[k].h, &sq[k].row, &sq[k].r.pos, 1))
+			return;
+		strbuf_addch(rec, '}');
+	}
+	strbuf_addstr(rec, nsq > 0 ? "}}" : "}");
+	emit(rec);
+	progress_update(pmc.records, 0);
+}
+
+/* Joins pmc_perf.csv (r, h) with the accumulate files, row by row. */
+static void
+wide_stream(struct csvr *r, struct hdr *h, struct side *sq, size_t nsq)
+{
+	struct strbuf rec = STRBUF_INIT;
+	struct csvr_row row;
+	unsigned long n = 0;
+	size_t k;
+	int rc, ok;
+
+	while ((rc = next_row(r, &row)) != 0) {
+		n++;
+		ok = row_ok(r, rc, &row, h);
+		for (k = 0; k < nsq; k++)
+			if (!side_next(&sq[k], &r->pos))
+				ok = 0;
+		if (ok)
+			wide_record(&rec, h, &row, &r->pos, sq, nsq);
+	}
+	for (k = 0; k < nsq; k++)
+		side_drain(&sq[k], n, r->pos.file);
+	strbuf_release(&rec);
+}
+
+static int
+is_sq_name(const char *name, struct strbuf *stem)
+{
+	size_t len = strlen(name);
+
+	if (strncmp(name, "SQ", 2) != 0)
+		return 0;
+	if (len > 4 && strcmp(name + len - 4, ".csv") == 0)
+		len -= 4;
+	else if (len > 7 && strcmp(name + len - 7, ".csv.gz") == 0)
+		len -= 7;
+	else
+		return 0;
+	strbuf_reset(stem);
+	strbuf_add(stem, name, len);
+	return 1;
+}
+
+/* Adds the SQ*.csv files under dir (recursively) to *sq. */
+static int
+find_sq(const char *dir, int depth, struct side **sq, size_t *nsq,
+    size_t *alloc)
+{
+	struct strbuf path = STRBUF_INIT, stem = STRBUF_INIT;
+	struct dirent *de;
+	struct stat st;
+	DIR *d;
+
+	if (depth > MAX_DEPTH || (d = opendir(dir)) == NULL)
+		return 0;
+	while ((de = readdir(d)) != NULL) {
+		if (de->d_name[0] == '.')
+			continue;
+		strbuf_reset(&path);
+		strbuf_addf(&path, "%s/%s", dir, de->d_name);
+		if (stat(path.buf, &st) != 0)
+			continue;
+		if (S_ISDIR(st.st_mode)) {
+			find_sq(path.buf, depth + 1, sq, nsq, alloc);
+			continue;
+		}
+		if (!S_ISREG(st.st_mode) || !is_sq_name(de->d_name, &stem))
+			continue;
+		if (*nsq == *alloc) {
+			*alloc = *alloc ? *alloc * 2 : 8;
+			if ((*sq = realloc(*sq, *alloc * sizeof(**sq))) == NULL)
+				die("out of memory");
+		}
+		memset(&(*sq)[*nsq], 0, sizeof(**sq));
+		(*sq)[*nsq].path = xstrdup(path.buf);
+		(*sq)[(*nsq)++].stem = xstrdup(stem.buf);
+	}
+	closedir(d);
+	strbuf_release(&path);
+	strbuf_release(&stem);
+	return 0;
+}
+
+static int
+side_cmp(const void *a, const void *b)
+{
+	const struct side *x = a, *y = b;
+
+	return strcmp(x->stem, y->stem);
+}
+
+static void
+sides_free(struct side *sq, size_t nsq, size_t nopen)
+{
+	size_t k;
+
+	for (k = 0; k < nsq; k++) {
+		if (k < nopen) {
+			hdr_release(&sq[k].h);
+			csvr_close(&sq[k].r);
+		}
+		free(sq[k].path);
+		free(sq[k].stem);
+	}
+	free(sq);
+}
+
+/* Finds, sorts and opens the accumulate files of dir.  -1: give up. */
+static int
+open_sides(const char *dir, struct side **sqp, size_t *nsqp)
+{
+	struct side *sq = NULL;
+	size_t nsq = 0, alloc = 0, k;
+	int rc;
+
+	find_sq(dir, 0, &sq, &nsq, &alloc);
+	qsort(sq, nsq, sizeof(*sq), side_cmp);
+	for (k = 0; k < nsq; k++) {
+		if (k > 0 && strcmp(sq[k].stem, sq[k - 1].stem) == 0) {
+			warn("'%s': two accumulate files named '%s'", dir,
+			    sq[k].stem);
+			sides_free(sq, nsq, k);
+			return -1;
+		}
+		if ((rc = open_table(&sq[k].r, &sq[k].h, sq[k].path, 1)) <= 0) {
+			if (rc == 0)
+				warn("'%s': empty file", sq[k].path);
+			sides_free(sq, nsq, k);
+			return -1;
+		}
+	}
+	*sqp = sq;
+	*nsqp = nsq;
+	return 0;
+}
+
+/* Reads one workload directory. */
+static void
+dir_input(const char *dir)
+{
+	struct strbuf path = STRBUF_INIT;
+	struct side *sq = NULL;
+	struct csvr r;
+	struct hdr h;
+	size_t nsq = 0;
+	int rc;
+
+	if (find_file(dir, "pmc_perf", &path) != 0) {
+		warn("'%s': no pmc_perf.csv", dir);
+		pmc.rc = EXIT_FAILURE;
+		goto out;
+	}
+	if (find_file(dir, "sysinfo", &path) == 0)
+		meta_stream(path.buf, "sysinfo");
+	else
+		warn("'%s': no sysinfo.csv", dir);
+	if (find_file(dir, "roofline", &path) == 0)
+		meta_stream(path.buf, "roofline");
+	find_file(dir, "pmc_perf", &path);
+	if ((rc = open_table(&r, &h, path.buf, 1)) <= 0) {
+		if (rc < 0)
+			pmc.rc = EXIT_FAILURE;
+		goto out;
+	}
+	if (hdr_find(&h, "Counter_Name") >= 0 &&
+	    hdr_find(&h, "Counter_Value") >= 0)
+		rocpd_stream(&r, &h, path.buf);
+	else if (open_sides(dir, &sq, &nsq) != 0)
+		pmc.rc = EXIT_FAILURE;
+	else
+		wide_stream(&r, &h, sq, nsq);
+	sides_free(sq, nsq, nsq);
+	hdr_release(&h);
+	csvr_close(&r);
+out:
+	strbuf_release(&path);
+}
+
+/* Copies standard input to a temporary file (rocpd needs two passes). */
+static char *
+spool_stdin(void)
+{
+	const char *tmp = getenv("TMPDIR");
+	struct strbuf path = STRBUF_INIT;
+	char buf[65536];
+	ssize_t n;
+	int fd;
+
+	strbuf_addf(&path, "%s/pmc2ndjson.XXXXXX",
+	    tmp != NULL && *tmp != '\0' ? tmp : "/tmp");
+	if ((fd = mkstemp(path.buf)) < 0)
+		die_errno("cannot create '%s'", path.buf);
+	while ((n = read(STDIN_FILENO, buf, sizeof(buf))) != 0) {
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0 || write(fd, buf, (size_t)n) != n) {
+			unlink(path.buf);
+			die_errno("cannot copy standard input to '%s'",
+			    path.buf);
+		}
+	}
+	close(fd);
+	return strbuf_detach(&path, NULL);
+}
+
+/* Reads one CSV file: wide, rocpd long format or Nsight Compute. */
+static void
+file_input(const char *path)
+{
+	char *spool = strcmp(path, "-") == 0 ? spool_stdin() : NULL;
+	struct csvr r;
+	struct hdr h;
+	int rc;
+
+	rc = open_table(&r, &h, spool != NULL ? spool : path, 1);
+	if (rc > 0) {
+		if (spool != NULL)
+			r.pos.file = "<stdin>";
+		if (hdr_find(&h, "Counter_Name") >= 0 &&
+		    hdr_find(&h, "Counter_Value") >= 0)
+			rocpd_stream(&r, &h, spool != NULL ? spool : path);
+		else if (hdr_find(&h, "ID") >= 0 &&
+		    hdr_find(&h, "Kernel Name") >= 0)
+			ncu_stream(&r, &h);
+		else
+			wide_stream(&r, &h, NULL, 0);
+		hdr_release(&h);
+		csvr_close(&r);
+	} else if (rc < 0) {
+		pmc.rc = EXIT_FAILURE;
+	}
+	if (spool != NULL) {
+		unlink(spool);
+		free(spool);
+	}
+}
+
+static void
+input(const char *path)
+{
+	struct stat st;
+
+	if (strcmp(path, "-") != 0 && stat(path, &st) == 0 &&
+	    S_ISDIR(st.st_mode))
+		dir_input(path);
+	else
+		file_input(path);
+}
+
+int
+main(int argc, char *argv[])
+{
+	enum { OPT_NOPROGRESS = 256, OPT_PROGRESS, OPT_STRICT, OPT_VERSION,
+		OPT_WHERE };
+	static const struct option longopts[] = {
+		{ "help", no_argument, NULL, 'h' },
+		{ "no-progress", no_argument, NULL, OPT_NOPROGRESS },
+		{ "progress", no_argument, NULL, OPT_PROGRESS },
+		{ "strict", no_argument, NULL, OPT_STRICT },
+		{ "version", no_argument, NULL, OPT_VERSION },
+		{ "where", required_argument, NULL, OPT_WHERE },
+		{ NULL, 0, NULL, 0 }
+	};
+	static char obuf[1 << 16];
+	int ch;
+
+	prog_init(argv[0]);
+	while ((ch = getopt_long(argc, argv, "h", longopts, NULL)) != -1)
+		switch (ch) {
+		case 'h':
+			usage(EXIT_SUCCESS);
+			break;
+		case OPT_NOPROGRESS:
+			opt.progress = PROGRESS_OFF;
+			break;
+		case OPT_PROGRESS:
+			opt.progress = PROGRESS_ON;
+			break;
+		case OPT_STRICT:
+			pmc.bad.strict = 1;
+			break;
+		case OPT_VERSION:
+			opt_version();
+			break;
+		case OPT_WHERE:
+			pmc.where = jqf_compile(optarg);
+			break;
+		default:
+			usage(EXIT_USAGE);
+		}
+	argc -= optind;
+	argv += optind;
+	setvbuf(stdout, obuf, _IOFBF, sizeof(obuf));
+	progress_init(opt.progress, "records");
+	if (argc == 0)
+		input("-");
+	for (; argc > 0; argc--, argv++)
+		input(*argv);
+	progress_done();
+	if (bad_input_finish(&pmc.bad) != EXIT_SUCCESS)
+		pmc.rc = EXIT_FAILURE;
+	jqf_free(pmc.where);
+	return close_stdout() != 0 ? EXIT_FAILURE : pmc.rc;
+}

@@ -1,0 +1,86 @@
+/*
+ * pmc.h: what the parts of pmc2ndjson share: column headers, cell values
+ * and the record writer.
+ */
+#ifndef PMC_H
+#define PMC_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "arena.h"
+#include "csvr.h"
+#include "err.h"
+#include "jqf.h"
+#include "strbuf.h"
+
+/* How a cell is written (docs/formats.md, "Value rules"). */
+enum cell {
+	CELL_NUM,	/* a JSON number or empty; anything else is bad */
+	CELL_TEXT,	/* always a string (empty: null) */
+	CELL_ANY,	/* a number when it looks like one, else a string */
+	CELL_NCU	/* CELL_ANY after dropping thousands separators */
+};
+
+/* A header row: the names and, per column, its key written as ,"NAME": */
+struct hdr {
+	size_t n;
+	char **name;
+	size_t *namelen;
+	char **key;
+	size_t *keylen;
+	unsigned char *text;	/* the column is a text column */
+	long ts, te;		/* Start_ and End_Timestamp, or -1 */
+	struct arena mem;
+};
+
+/*
+ * Takes the names from row.  With textcols, Kernel_Name, sig, obj, Node,
+ * Counter_Name and their pass copies (obj_3) are text columns.  Returns 0,
+ * or -1 with *dup set to a name that occurs twice.
+ */
+int hdr_init(struct hdr *h, const struct csvr_row *row, int textcols,
+    const char **dup);
+void hdr_release(struct hdr *h);
+/* Returns the column of name, or -1. */
+long hdr_find(const struct hdr *h, const char *name);
+
+/* 1 if s is a JSON number (RFC 8259 grammar), else 0. */
+int is_number(const char *s, size_t len);
+/* 1 if s is an optional '-' and digits only. */
+int is_integer(const char *s, size_t len);
+/*
+ * Appends the value of a cell to sb under mode.  Returns 0, or -1 when
+ * mode is CELL_NUM and the cell is not a number (sb is unchanged then).
+ */
+int put_cell(struct strbuf *sb, const char *s, size_t len, enum cell mode);
+/*
+ * Appends b - a as an exact integer when both are integers, else as the
+ * double difference; null when either is empty.
+ */
+void put_diff(struct strbuf *sb, const char *a, size_t alen, const char *b,
+    size_t blen);
+
+/* Options and state of the run. */
+struct pmc {
+	struct bad_input bad;
+	struct jqf *where;
+	uint64_t records;	/* dispatch records written */
+	int rc;
+};
+extern struct pmc pmc;
+
+/* Writes the record in sb (a complete object) as one line, if it passes. */
+void emit(struct strbuf *sb);
+/* Reports a bad record at pos. */
+#define bad(pos, ...) bad_input(&pmc.bad, (pos), __VA_ARGS__)
+
+/* Reads one CSV row that is not a "==PROF==" line.  As csvr_next(). */
+int next_row(struct csvr *r, struct csvr_row *row);
+
+/* rocpd.c: the long format (Counter_Name, Counter_Value) of r's header. */
+void rocpd_stream(struct csvr *r, struct hdr *h, const char *path);
+/* ncu.c: Nsight Compute --page raw or details CSV. */
+void ncu_stream(struct csvr *r, struct hdr *h);
+
+#endif
