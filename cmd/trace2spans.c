@@ -72,7 +72,7 @@ struct trace {
 	char *buf;
 	size_t cap, start, end;
 	unsigned long line;
-	int eof, names_only;
+	int eof, names_only, read_error;
 	int have_base;
 	int64_t base;
 	struct hmap *names;	/* "pid\037tid" -> raw JSON thread name */
@@ -180,8 +180,14 @@ fill(struct trace *t)
 			die("out of memory");
 	}
 	got = zin_read(&t->in, t->buf + t->end, t->cap - t->end);
-	if (got < 0)
-		die("cannot read '%s': %s", t->in.name, zin_error(&t->in));
+	if (got < 0) {
+		/* A cut-short gzip file, say: keep what came before. */
+		if (!t->names_only)
+			warn("cannot read '%s': %s", t->in.name,
+			    zin_error(&t->in));
+		t->read_error = 1;
+		got = 0;
+	}
 	if (got == 0)
 		t->eof = 1;
 	t->end += (size_t)got;
@@ -628,6 +634,11 @@ bad_json(struct trace *t, struct nd_slice ev)
 	struct srcpos pos = t->pos;
 	size_t col, i;
 
+	/* cut() does not count newlines inside strings: only bad events
+	 * have them, so the count is put right here. */
+	t->line = t->pos.line;
+	for (i = 0; i < ev.len; i++)
+		t->line += ev.p[i] == '\n';
 	if (at == NULL || sscanf(at, " at column %zu", &col) != 1 ||
 	    col > ev.len + 1) {
 		bad_input(&bad, &pos, "%s", msg);
@@ -864,8 +875,9 @@ close_open(struct trace *t, struct hmap *h)
 	hmap_release(h);
 	if (n > 0 && !t->names_only) {
 		count.unclosed += n;
-		warn("%s: %lu begin events without an end event (the first "
-		    "at line %lu) were dropped", t->pos.file, n, first);
+		t->pos.line = first;
+		warn_at(&t->pos, "dropped %lu begin event%s that never ended "
+		    "(the first is here)", n, n == 1 ? "" : "s");
 	}
 }
 
@@ -959,7 +971,7 @@ trace_stream(const char *path, struct hmap *names, int names_only)
 	strbuf_init(&t.key, 64);
 	if (names_only)
 		names_scan(&t);
-	else if (document(&t) != 0)
+	else if (document(&t) != 0 || t.read_error)
 		rc = EXIT_FAILURE;
 	close_open(&t, &t.begins);
 	close_open(&t, &t.asyncs);
@@ -1010,12 +1022,14 @@ summary(void)
 			strbuf_addf(&sb, "%s%llu %s", sb.len ? ", " : "",
 			    (unsigned long long)parts[i].n, parts[i].what);
 	if (sb.len > 0)
-		warn("%llu events, %llu spans written; skipped %s events",
+		warn("%llu events, %llu span%s written; skipped %s events",
 		    (unsigned long long)count.events,
-		    (unsigned long long)count.spans, sb.buf);
+		    (unsigned long long)count.spans, count.spans == 1 ? "" :
+		    "s", sb.buf);
 	if (count.noname > 0)
-		warn("%llu spans without a name written as \"unknown\"",
-		    (unsigned long long)count.noname);
+		warn("%llu span%s without a name written as \"unknown\"",
+		    (unsigned long long)count.noname, count.noname == 1 ? "" :
+		    "s");
 	strbuf_release(&sb);
 }
 
