@@ -390,7 +390,7 @@ class Table {
 				const cls = c.num ? (isBlank(v) ? 'num blank' :
 				    'num') : '';
 				html.push(`<td class="${cls}">` +
-				    `${esc(fmt(v, false, c.fixed))}</td>`);
+				    `${esc(fmt(v, !!c.exact, c.fixed))}</td>`);
 			}
 			html.push('</tr>');
 		}
@@ -754,7 +754,7 @@ function kvTable(g, id, rows) {
 			if (k !== 'type')
 				items.push([k, g.get(r, k), r]);
 	const cols = [{ title: 'Key', get: (i) => items[i][0] },
-	    { title: 'Value', get: (i) => items[i][1] }];
+	    { title: 'Value', get: (i) => items[i][1], exact: true }];
 	if (rows.length > 1)
 		cols.unshift({ title: 'Record', get: (i) => items[i][2] + 1,
 		    num: true });

@@ -1,0 +1,293 @@
+/*
+ * chart2html.test.mjs: the pages of the known record kinds, used as a
+ * reader would: switch the kernel and the normalization, sort, filter,
+ * change Top-N, hover bars, zoom the timeline, scroll a long table.
+ * Every expected value is worked out by hand from the small inputs below.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { pageTest, runProg, tmpPath } from './lib.mjs';
+
+function page(name, lines, args = []) {
+	const html = tmpPath(name);
+	runProg('chart2html', ['-o', html, ...args],
+	    { input: lines.map((r) => JSON.stringify(r)).join('\n') + '\n' });
+	return html;
+}
+
+/* The text of the cell in the row whose first cell is row, column col. */
+async function cell(pg, table, row, col) {
+	return pg.$eval(`[data-testid="table-${table}"]`, (t, [r, c]) => {
+		const j = [...t.querySelectorAll('th')].map((th) =>
+		    th.textContent).indexOf(c);
+		for (const tr of t.querySelectorAll('tbody tr[data-row]'))
+			if (tr.cells[0].textContent === r)
+				return j < 0 ? '(no column)' : tr.cells[j].textContent;
+		return '(no row)';
+	}, [row, col]);
+}
+
+/* The first cells of the drawn rows of a table. */
+async function firstCells(pg, table) {
+	return pg.$$eval(`[data-testid="table-${table}"] tbody tr[data-row]`,
+	    (trs) => trs.map((tr) => tr.cells[0].textContent));
+}
+
+/* Metric records as metric-eval --by Kernel_Name writes them. */
+const sol = { panel_id: 200, panel: 'System Speed-of-Light',
+    table_id: '2.1', table: 'System Speed-of-Light' };
+const l2 = { panel_id: 1800, panel: 'L2 Cache (per Channel)',
+    table_id: '18.2', table: 'L2 Hits' };
+function metrics(unit) {
+	const out = [];
+	const kernels = [null, 'k1', 'k2 <b>&amp;'];
+	const avg = [[10.5, 'inf', null], [1.25, 3, 0.001234],
+	    [42, 7.125, 100]];
+	kernels.forEach((k, ki) => {
+		const kn = k === null ? {} : { Kernel_Name: k };
+		['VALU FLOPs', 'VALU IOPs', 'MFMA FLOPs'].forEach((m, mi) => {
+			const a = avg[ki][mi];
+			out.push({ ...sol, metric_id: `2.1.${mi}`, metric: m, ...kn,
+			    Avg: a, Unit: 'Gflop/s', Peak: 200,
+			    'Pct of Peak': typeof a === 'number' ? a / 2 : a });
+		});
+		for (let ch = 0; ch < 4; ch++)
+			out.push({ ...l2, metric_id: `18.2.${ch}`, metric: String(ch),
+			    ...kn, Channel: ch, Min: ch + ki, Max: 10 * ch + ki,
+			    Unit: unit });
+	});
+	return out;
+}
+const metricHtml = page('metric.html', [...metrics('Req per kernel'),
+    ...metrics('Req per wave').map((r) => typeof r.Max === 'number' ?
+    { ...r, Max: r.Max + 0.5 } : r)]);
+
+pageTest('metric tables show the chosen kernel and normalization',
+    metricHtml, async (pg) => {
+	assert.equal(await cell(pg, '2.1', 'VALU FLOPs', 'Avg'), '10.50');
+	assert.equal(await cell(pg, '2.1', 'VALU IOPs', 'Avg'), 'inf');
+	assert.equal(await cell(pg, '2.1', 'MFMA FLOPs', 'Avg'), '');
+	assert.equal(await cell(pg, '2.1', 'VALU IOPs', 'Pct of Peak'), 'inf');
+	const opts = await pg.$$eval('[data-testid=kernel] option',
+	    (os) => os.map((o) => o.textContent));
+	assert.deepEqual(opts, ['(all kernels)', 'k1', 'k2 <b>&amp;']);
+	await pg.selectOption('[data-testid=kernel]', { label: 'k2 <b>&amp;' });
+	assert.equal(await cell(pg, '2.1', 'VALU FLOPs', 'Avg'), '42.00');
+	assert.equal(await cell(pg, '2.1', 'VALU IOPs', 'Avg'), '7.13');
+	assert.equal(await cell(pg, '2.1', 'MFMA FLOPs', 'Pct of Peak'),
+	    '50.00');
+	await pg.selectOption('[data-testid=kernel]', { label: 'k1' });
+	assert.equal(await cell(pg, '2.1', 'VALU FLOPs', 'Avg'), '1.25');
+	assert.equal(await cell(pg, '2.1', 'MFMA FLOPs', 'Avg'), '1.23e-3');
+	assert.equal(await cell(pg, '18.2', '3', 'Max'), '31');
+	assert.equal(await cell(pg, '18.2', '3', 'Unit'), 'Req per kernel');
+	const norms = await pg.$$eval('[data-testid=normalization] option',
+	    (os) => os.map((o) => o.textContent));
+	assert.deepEqual(norms, ['per_kernel', 'per_wave']);
+	await pg.selectOption('[data-testid=normalization]',
+	    { label: 'per_wave' });
+	assert.equal(await cell(pg, '18.2', '3', 'Max'), '31.50');
+	assert.equal(await cell(pg, '18.2', '3', 'Unit'), 'Req per wave');
+	assert.equal(await cell(pg, '2.1', 'VALU FLOPs', 'Avg'), '1.25');
+});
+
+pageTest('a metric cell tooltip gives the exact value and unit',
+    metricHtml, async (pg) => {
+	await pg.selectOption('[data-testid=kernel]', { label: 'k1' });
+	const row = pg.locator('[data-testid="table-2.1"] tbody tr',
+	    { hasText: 'MFMA FLOPs' });
+	await row.locator('td').nth(1).hover();
+	assert.equal(await pg.textContent('[data-testid=tooltip]'),
+	    'MFMA FLOPs Avg: 0.001234 Gflop/s');
+});
+
+pageTest('sorting and filtering a metric table', metricHtml, async (pg) => {
+	await pg.selectOption('[data-testid=kernel]', { label: 'k2 <b>&amp;' });
+	const th = pg.locator('[data-testid="table-2.1"] th', { hasText: 'Avg' });
+	await th.click();
+	assert.equal(await th.getAttribute('aria-sort'), 'descending');
+	assert.deepEqual(await firstCells(pg, '2.1'),
+	    ['MFMA FLOPs', 'VALU FLOPs', 'VALU IOPs']);
+	await th.click();
+	assert.deepEqual(await firstCells(pg, '2.1'),
+	    ['VALU IOPs', 'VALU FLOPs', 'MFMA FLOPs']);
+	/* The sort holds when the kernel changes: blanks go last. */
+	await pg.selectOption('[data-testid=kernel]', { index: 0 });
+	assert.deepEqual(await firstCells(pg, '2.1'),
+	    ['VALU FLOPs', 'VALU IOPs', 'MFMA FLOPs']);
+	await pg.fill('[data-testid="table-2.1"] [data-testid=filter]', 'iops');
+	assert.deepEqual(await firstCells(pg, '2.1'), ['VALU IOPs']);
+	assert.equal(await pg.textContent(
+	    '[data-testid="table-2.1"] [data-testid=row-count]'), '1 of 3 rows');
+});
+
+pageTest('percent bars and the per-channel heatmap', metricHtml,
+    async (pg) => {
+	const bars = pg.locator('[data-testid="chart-2.1"] .bar');
+	assert.equal(await bars.count(), 2);	/* the blank one has no bar */
+	await bars.nth(0).hover();
+	assert.equal(await pg.textContent('[data-testid=tooltip]'),
+	    'VALU FLOPs Pct of Peak: 5.25%');
+	await pg.selectOption('[data-testid=kernel]', { label: 'k1' });
+	assert.equal(await bars.count(), 3);
+	await bars.nth(1).hover();
+	assert.equal(await pg.textContent('[data-testid=tooltip]'),
+	    'VALU IOPs Pct of Peak: 1.5%');
+	const cells = pg.locator('[data-testid="chart-18.2"] rect[data-tip]');
+	assert.equal(await cells.count(), 8);	/* Min and Max x 4 channels */
+	await cells.nth(7).hover();
+	assert.equal(await pg.textContent('[data-testid=tooltip]'),
+	    'channel 3, Max: 31');
+});
+
+/* topn records. */
+const topHtml = page('top.html', [
+	{ Kernel_Name: 'big_kernel<float>', count: 2, sum: 3000, mean: 1500,
+	    median: 1500, min: 1000, max: 2000, pct: 60 },
+	{ Kernel_Name: 'mid & <kernel>', count: 3, sum: 1500, mean: 500,
+	    median: 400, min: 300, max: 800, pct: 30 },
+	{ Kernel_Name: 'small', count: 1, sum: 500, mean: 500, median: 500,
+	    min: 500, max: 500, pct: 10 },
+]);
+
+pageTest('Top-N limits the statistics table and bars', topHtml,
+    async (pg) => {
+	assert.equal(await pg.inputValue('[data-testid=topn]'), '3');
+	assert.deepEqual(await firstCells(pg, 'top'),
+	    ['big_kernel<float>', 'mid & <kernel>', 'small']);
+	await pg.fill('[data-testid=topn]', '2');
+	assert.deepEqual(await firstCells(pg, 'top'),
+	    ['big_kernel<float>', 'mid & <kernel>']);
+	const bars = pg.locator('[data-testid=chart-top] .bar');
+	assert.equal(await bars.count(), 2);
+	await bars.nth(1).hover();
+	assert.equal(await pg.textContent('[data-testid=tooltip]'),
+	    'mid & <kernel>: sum 1500, pct 30, count 3');
+	await pg.fill('[data-testid=topn]', '0');
+	assert.equal(await bars.count(), 3);
+	assert.equal(await cell(pg, 'top', 'mid & <kernel>', 'median'), '400');
+});
+
+/* pmc2ndjson records: timestamps beyond 2^53 stay exact. */
+const dispHtml = page('dispatch.html', [
+	{ type: 'sysinfo', workload_name: 'vcopy', gpu_arch: 'gfx90a' },
+	{ type: 'dispatch', Dispatch_ID: 0, Kernel_Name: 'vecCopy', GPU_ID: 2,
+	    Start_Timestamp: 1000, End_Timestamp: 21000, dur_ns: 20000 },
+	{ type: 'dispatch', Dispatch_ID: 1, Kernel_Name: 'vecAdd', GPU_ID: 2,
+	    Start_Timestamp: 25000, End_Timestamp: 35000, dur_ns: 10000 },
+	{ type: 'dispatch', Dispatch_ID: 2, Kernel_Name: 'vecCopy', GPU_ID: 3,
+	    Start_Timestamp: 6000, End_Timestamp: 81000, dur_ns: 75000 },
+]);
+
+pageTest('the dispatch timeline zooms and pans', dispHtml, async (pg) => {
+	const tl = pg.locator('[data-testid=timeline]');
+	const range = async () => [Number(await tl.getAttribute(
+	    'data-view-start')), Number(await tl.getAttribute('data-view-end'))];
+	await pg.waitForFunction(() => document.querySelector(
+	    '[data-testid=timeline]').dataset.viewEnd !== undefined);
+	assert.deepEqual(await range(), [0, 80000]);
+	await pg.click('[data-testid=zoom-in]');
+	assert.deepEqual(await range(), [20000, 60000]);
+	await pg.click('[data-testid=zoom-reset]');
+	const box = await pg.locator('[data-testid=timeline] canvas')
+	    .boundingBox();
+	await pg.mouse.move(box.x + box.width - 5, box.y + 10);
+	await pg.mouse.wheel(0, -300);
+	const [a, b] = await range();
+	assert.ok(b - a < 80000 && b - a > 0, `zoomed range ${a}..${b}`);
+	assert.ok(b > 79000, 'zoomed around the pointer');
+	/* Hovering the bar of dispatch 2 (GPU 3, the second lane). */
+	await pg.click('[data-testid=zoom-reset]');
+	await pg.mouse.move(box.x + box.width / 2, box.y + 28 + 14);
+	assert.match(await pg.textContent('[data-testid=tooltip]'),
+	    /^2: vecCopy\nStart_Timestamp 6000, End_Timestamp 81000/);
+});
+
+pageTest('the dispatch list sorts and filters', dispHtml, async (pg) => {
+	await pg.click('[data-testid=table-dispatch] th:text-is("dur_ns")');
+	assert.deepEqual(await firstCells(pg, 'dispatch'), ['2', '0', '1']);
+	await pg.fill('[data-testid=table-dispatch] [data-testid=filter]',
+	    'vecadd');
+	assert.deepEqual(await firstCells(pg, 'dispatch'), ['1']);
+	assert.equal(await cell(pg, 'sysinfo', 'gpu_arch', 'Value'), 'gfx90a');
+});
+
+/* MIGraphX records. */
+const migxHtml = page('migx.html', [
+	{ type: 'instruction', run: 0, line: 10, name: 'main:@1', op: 'gpu::gemm',
+	    time_ms: 0.5, pct: 50, group: 'gpu::gemm' },
+	{ type: 'instruction', run: 0, line: 11, name: 'main:@2', op: 'gpu::add',
+	    time_ms: 0.25, pct: 25, group: 'gpu::add' },
+	{ type: 'summary', run: 0, line: 20, op: 'gpu::gemm', total_ms: 0.5,
+	    count: 1, mean_ms: 0.5, pct: 50 },
+	{ type: 'summary', run: 0, line: 21, op: 'gpu::add', total_ms: 0.25,
+	    count: null, mean_ms: null, pct: 25 },
+	{ type: 'totals', run: 0, line: 30, batch: 1, rate: 337.784,
+	    total_ms: 1.0 },
+]);
+
+pageTest('MIGraphX summary bars and the instruction table', migxHtml,
+    async (pg) => {
+	const bars = pg.locator('[data-testid=chart-summary] .bar');
+	assert.equal(await bars.count(), 2);
+	await bars.nth(0).hover();
+	assert.equal(await pg.textContent('[data-testid=tooltip]'),
+	    'gpu::gemm: 0.5 ms, 1 calls, 50%');
+	await bars.nth(1).hover();
+	assert.equal(await pg.textContent('[data-testid=tooltip]'),
+	    'gpu::add: 0.25 ms, 25%');
+	assert.equal(await cell(pg, 'instruction', '0', 'op'), 'gpu::gemm');
+	assert.equal(await cell(pg, 'totals', 'rate', 'Value'), '337.784');
+});
+
+/* Hostile names stay text. */
+const evil = '<img src=x onerror="window.pwned=1"></script><b>bold</b>';
+const evilHtml = page('evil.html', [{ name: evil, v: 1, [evil]: 2 }],
+    ['--title', evil, '--table', '--bar', 'name=v']);
+
+pageTest('names with markup are shown as text', evilHtml, async (pg) => {
+	assert.equal(await pg.title(), evil);
+	assert.equal(await pg.textContent('[data-testid=title]'), evil);
+	assert.equal(await pg.locator('img').count(), 0);
+	assert.equal(await pg.locator('main b').count(), 0);
+	assert.equal(await pg.evaluate(() => window.pwned), undefined);
+	assert.equal(await cell(pg, 'records', evil, 'v'), '1');
+	assert.equal(await cell(pg, 'records', evil, evil), '2');
+	await pg.locator('[data-testid=chart-bar] .bar').hover();
+	assert.equal(await pg.textContent('[data-testid=tooltip]'),
+	    `${evil}: v 1`);
+});
+
+/* 100,000 rows: only the rows in view are in the DOM. */
+const manyHtml = tmpPath('many.html');
+test('a 100,000-row table is written', () => {
+	const lines = [];
+	for (let i = 0; i < 100000; i++)
+		lines.push(`{"i":${i},"name":"row ${i}","v":${(i * 7) % 1000}}`);
+	runProg('chart2html', ['-o', manyHtml], { input: lines.join('\n') });
+});
+
+pageTest('a 100,000-row table scrolls, sorts and filters', manyHtml,
+    async (pg) => {
+	const sel = '[data-testid=table-records]';
+	assert.equal(await pg.textContent(`${sel} [data-testid=row-count]`),
+	    '100000 rows');
+	const drawn = () => pg.locator(`${sel} tbody tr[data-row]`).count();
+	assert.ok(await drawn() < 200, 'rows out of view are not drawn');
+	await pg.$eval(`${sel} .view`, (v) => { v.scrollTop = v.scrollHeight; });
+	await pg.waitForFunction((s) => [...document.querySelectorAll(
+	    `${s} tbody tr[data-row]`)].some((tr) =>
+	    tr.cells[0].textContent === '99999'), sel);
+	assert.ok(await drawn() < 200);
+	const t0 = Date.now();
+	await pg.click(`${sel} th:text-is("v")`);
+	await pg.$eval(`${sel} .view`, (v) => { v.scrollTop = 0; });
+	await pg.waitForFunction((s) => document.querySelector(
+	    `${s} tbody tr[data-row] td:nth-child(3)`)?.textContent === '999',
+	    sel);
+	assert.ok(Date.now() - t0 < 3000, 'sorting 100,000 rows is quick');
+	await pg.fill(`${sel} [data-testid=filter]`, 'row 4242');
+	await pg.waitForFunction((s) => document.querySelector(
+	    `${s} [data-testid=row-count]`).textContent === '11 of 100000 rows',
+	    sel);
+});
