@@ -68,7 +68,7 @@ function fmt(v, exact, fixed) {
 		return '';
 	if (typeof v === 'number') {
 		if (exact)
-			return String(v);
+			return isFinite(v) ? String(v) : fmtNum(v);
 		if (fixed && isFinite(v) && Math.abs(v) < 1e15 &&
 		    (v === 0 || Math.abs(v) >= 0.005))
 			return v.toFixed(2);
