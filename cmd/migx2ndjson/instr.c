@@ -150,18 +150,18 @@ put_num(const char *key, const char *p, size_t n)
 	char rawkey[64];
 
 	if (json_num(p, n)) {
-		ndw_raw(&w, key, p, n);
+		W_RAW(key, p, n);
 		return;
 	}
 	if (num_token(p, n)) {
 		strbuf_reset(&fix);
 		json_fix(&fix, p, n);
-		ndw_raw(&w, key, fix.buf, fix.len);
+		W_RAW(key, fix.buf, fix.len);
 		return;
 	}
-	ndw_null(&w, key);
+	W_NULL(key);
 	snprintf(rawkey, sizeof(rawkey), "%s_raw", key);
-	ndw_str(&w, rawkey, p, n);
+	W_STR(rawkey, p, n);
 }
 
 /*
@@ -455,6 +455,43 @@ parse_optext(const char *s, size_t n, struct instr *in)
 	}
 }
 
+/* The first " = " of s, not at its start, or NULL. */
+static const char *
+find_eq(const char *s, size_t n)
+{
+	const char *p = s + 1, *e = s + n;
+
+	while (p + 1 < e && (p = memchr(p, '=', (size_t)(e - p - 1))) != NULL) {
+		if (p[-1] == ' ' && p[1] == ' ' && p - 1 > s)
+			return p - 1;
+		p++;
+	}
+	return NULL;
+}
+
+/*
+ * The " # " before a develop debug-symbol tail, or NULL.  The tail follows
+ * the shape, so the search stops at the first closing bracket from the end.
+ */
+static const char *
+dbg_tail(const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = n; i > 3; i--) {
+		char c = s[i - 1];
+
+		if (c == '}' || c == ']')
+			return NULL;
+		if (c == ' ' && s[i - 2] == '#' && s[i - 3] == ' ') {
+			c = i > 3 ? s[i - 4] : 0;
+			return c == '}' || c == ']' || c == ')' ||
+			    (c >= '0' && c <= '9') ? s + i - 3 : NULL;
+		}
+	}
+	return NULL;
+}
+
 /*
  * Parses s[0..n] as one instruction (section 6.4).  Returns 0, or -1 when
  * the text is not one.  A @return with text glued after it sets *rest.
@@ -468,8 +505,7 @@ instr_parse(const char *s, size_t n, struct instr *in, struct sl *rest)
 
 	memset(in, 0, sizeof(*in));
 	rest->p = NULL;
-	eq = memmem(s, n, " = ", 3);
-	if (eq == NULL || eq == s)
+	if ((eq = find_eq(s, n)) == NULL)
 		return -1;
 	in->name.p = s, in->name.n = (size_t)(eq - s);
 	h = eq + 3;
@@ -481,9 +517,7 @@ instr_parse(const char *s, size_t n, struct instr *in, struct sl *rest)
 	}
 	rn = n - (size_t)(h - s);
 	/* A develop " # syms" tail, only after a shape or a ')'. */
-	if ((eq = memrmem_(h, rn, " # ", 3)) != NULL && eq > h &&
-	    (eq[-1] == '}' || eq[-1] == ']' || eq[-1] == ')' ||
-	    isdig(eq[-1]))) {
+	if ((eq = dbg_tail(h, rn)) != NULL) {
 		in->dbg.p = eq + 3, in->dbg.n = rn - (size_t)(eq + 3 - h);
 		rn = (size_t)(eq - h);
 	}
@@ -548,8 +582,9 @@ static int
 shp_list(struct shp *q, struct strbuf *sb, uint64_t *v, size_t *nv,
     int *sym)
 {
-	const char *b;
+	const char *b, *t, *end;
 	size_t k = 0;
+	uint64_t x;
 	long c;
 
 	shp_sp(q);
@@ -559,30 +594,38 @@ shp_list(struct shp *q, struct strbuf *sb, uint64_t *v, size_t *nv,
 	if (c < 0)
 		return -1;
 	b = q->p + 1;
-	q->p += c + 1;
+	end = q->p + c;
+	q->p = end + 1;
+	strbuf_grow(sb, (size_t)(end - b) + 2);
 	strbuf_addch(sb, '[');
-	while (b < q->p - 1) {
-		const char *t;
-
+	while (b < end) {
 		while (*b == ' ')
 			b++;
-		t = b;
-		while (b < q->p - 1 && *b != ',')
-			b++;
-		if (k > 0)
-			strbuf_addch(sb, ',');
-		if (json_num(t, (size_t)(b - t))) {
+		for (t = b, x = 0; b < end && isdig(*b); b++)
+			x = x * 10 + (uint64_t)(*b - '0');
+		if (b == end || *b == ',') {
+			/* A plain integer, the common case. */
+			if (b == t || (*t == '0' && b - t > 1))
+				goto other;
+			if (k > 0)
+				strbuf_addch(sb, ',');
 			strbuf_add(sb, t, (size_t)(b - t));
-			if (k < 64)
-				v[k] = strtoull(t, NULL, 10);
-			if (*t == '-' || memchr(t, '.', (size_t)(b - t)))
-				*sym = 1;
 		} else {
-			ndw_quote(sb, t, (size_t)(b - t), w.flags);
+other:
+			while (b < end && *b != ',')
+				b++;
+			if (k > 0)
+				strbuf_addch(sb, ',');
+			if (json_num(t, (size_t)(b - t)))
+				strbuf_add(sb, t, (size_t)(b - t));
+			else
+				ndw_quote(sb, t, (size_t)(b - t), w.flags);
 			*sym = 1;
 		}
+		if (k < 64)
+			v[k] = x;
 		k++;
-		if (b < q->p - 1)
+		if (b < end)
 			b++;
 	}
 	strbuf_addch(sb, ']');
@@ -720,18 +763,20 @@ row_major(const uint64_t *l, const uint64_t *s, size_t n)
 static int
 shp_static(struct shp *q, struct strbuf *sb, const char *t, size_t tn)
 {
+	static struct strbuf a = STRBUF_INIT, b = STRBUF_INIT;
 	uint64_t l[64], s[64];
 	size_t nl, ns, i;
 	int sym = 0, bc = 0;
-	struct strbuf a = STRBUF_INIT, b = STRBUF_INIT;
-	int rc = -1;
 
+	strbuf_reset(&a);
+	strbuf_reset(&b);
 	if (shp_comma(q) < 0 || shp_list(q, &a, l, &nl, &sym) < 0 ||
 	    shp_comma(q) < 0 || shp_list(q, &b, s, &ns, &sym) < 0)
-		goto out;
-	strbuf_addstr(sb, sym ? "{\"kind\":\"symbolic\",\"type\":" :
-	    "{\"kind\":\"static\",\"type\":");
-	ndw_quote(sb, t, tn, w.flags);
+		return -1;
+	strbuf_addstr(sb, sym ? "{\"kind\":\"symbolic\",\"type\":\"" :
+	    "{\"kind\":\"static\",\"type\":\"");
+	strbuf_add(sb, t, tn);		/* a \\w+ word: nothing to escape */
+	strbuf_addch(sb, '"');
 	strbuf_addstr(sb, ",\"lens\":");
 	strbuf_add(sb, a.buf, a.len);
 	strbuf_addstr(sb, ",\"strides\":");
@@ -746,11 +791,7 @@ shp_static(struct shp *q, struct strbuf *sb, const char *t, size_t tn)
 			strbuf_addstr(sb, ",\"broadcast\":true");
 	}
 	strbuf_addch(sb, '}');
-	rc = 0;
-out:
-	strbuf_release(&a);
-	strbuf_release(&b);
-	return rc;
+	return 0;
 }
 
 static int
@@ -795,9 +836,9 @@ put_shape(struct sl sh)
 
 	strbuf_reset(&sb);
 	if (shp_one(&q, &sb) < 0 || (shp_sp(&q), q.p != q.e))
-		ndw_raw(&w, "shape", "{\"kind\":\"unparsed\"}", 19);
+		W_RAW("shape", "{\"kind\":\"unparsed\"}", 19);
 	else
-		ndw_raw(&w, "shape", sb.buf, sb.len);
+		W_RAW("shape", sb.buf, sb.len);
 }
 
 /* Depth-0 split of s on sep (',' ; with a space after it when sp). */
@@ -845,30 +886,36 @@ keyz(char *buf, size_t size, const char *p, size_t n)
 static void
 put_attrs(struct sl a)
 {
-	const char *p = a.p, *e = a.p + a.n, *q, *v, *ve, *r;
+	const char *p = a.p, *e = a.p + a.n, *q, *v, *ve, *np, *nq;
 	char key[128];
-	size_t n;
+	size_t n, nn;
 
-	ndw_obj(&w, "attrs");
+	W_OBJ("attrs");
+	q = next_piece(p, e);
+	n = attr_key(p, q);
 	while (p < e) {
-		q = next_piece(p, e);
-		if ((n = attr_key(p, q)) == 0) {
+		if (n == 0) {
 			/* A piece before any key: kept as a key, no value. */
 			if (q > p)
-				ndw_null(&w, keyz(key, sizeof(key), p,
+				W_NULL(keyz(key, sizeof(key), p,
 				    (size_t)(q - p)));
 			p = q < e ? q + 1 : q;
+			q = next_piece(p, e);
+			n = attr_key(p, q);
 			continue;
 		}
 		v = p + n + 1, ve = q;
+		np = nq = e, nn = 0;
 		while (ve < e) {
-			r = next_piece(ve + 1, e);
-			if (attr_key(ve + 1, r) > 0 || (r == ve + 1 && r == e))
+			np = ve + 1;
+			nq = next_piece(np, e);
+			nn = attr_key(np, nq);
+			if (nn > 0 || (nq == np && nq == e))
 				break;
-			ve = r;
+			ve = nq;
 		}
-		ndw_str(&w, keyz(key, sizeof(key), p, n), v, (size_t)(ve - v));
-		p = ve < e ? ve + 1 : ve;
+		W_STR(keyz(key, sizeof(key), p, n), v, (size_t)(ve - v));
+		p = ve < e ? np : e, q = nq, n = nn;
 	}
 	ndw_close(&w);
 }
@@ -879,7 +926,7 @@ put_list(const char *key, struct sl s)
 {
 	const char *p = s.p, *e = s.p + s.n, *q, *t;
 
-	ndw_arr(&w, key);
+	W_ARR(key);
 	while (s.p != NULL && p < e) {
 		q = memchr(p, ',', (size_t)(e - p));
 		if (q == NULL)
@@ -889,7 +936,7 @@ put_list(const char *key, struct sl s)
 			p++;
 		while (t > p && t[-1] == ' ')
 			t--;
-		ndw_str(&w, NULL, p, (size_t)(t - p));
+		out_str(p, (size_t)(t - p));
 		p = q + 1;
 	}
 	ndw_close(&w);
@@ -910,15 +957,15 @@ symbol_name(struct sl a)
 	struct sl r = { NULL, 0 };
 	const char *p = a.p, *e = a.p + a.n, *q;
 
-	while (p != NULL && (q = memmem(p, (size_t)(e - p), "symbol_name=",
-	    12)) != NULL) {
-		if (q == a.p || q[-1] == ',') {
-			r.p = q + 12;
+	while (p != NULL && p < e) {
+		if ((size_t)(e - p) > 12 && memcmp(p, "symbol_name=", 12) == 0) {
+			r.p = p + 12;
 			q = memchr(r.p, ',', (size_t)(e - r.p));
 			r.n = (size_t)((q != NULL ? q : e) - r.p);
 			return r;
 		}
-		p = q + 12;
+		if ((p = memchr(p, ',', (size_t)(e - p))) != NULL)
+			p++;
 	}
 	return r;
 }
@@ -972,25 +1019,25 @@ put_names(const struct instr *in, const char *header)
 			idx.p = NULL;
 	}
 	if (mod.p != NULL)
-		ndw_str(&w, "module", mod.p, mod.n);
+		W_STR("module", mod.p, mod.n);
 	else if (header != NULL)
-		ndw_strz(&w, "module", header);
+		W_STRZ("module", header);
 	else
-		ndw_null(&w, "module");
-	ndw_bool(&w, "root", mod.p == NULL);
+		W_NULL("module");
+	W_BOOL("root", mod.p == NULL);
 	if (idx.p != NULL)
-		ndw_raw(&w, "index", idx.p, idx.n);
+		W_RAW("index", idx.p, idx.n);
 	else
-		ndw_null(&w, "index");
+		W_NULL("index");
 }
 
 static void
 put_sl(const char *key, struct sl s)
 {
 	if (s.p != NULL)
-		ndw_str(&w, key, s.p, s.n);
+		W_STR(key, s.p, s.n);
 	else
-		ndw_null(&w, key);
+		W_NULL(key);
 }
 
 /*
@@ -1005,16 +1052,16 @@ instr_fields(const struct instr *in, const char *section, const char *header,
 	static struct strbuf grp = STRBUF_INIT;
 	int perf = strcmp(section, "perf") == 0;
 
-	ndw_str(&w, "name", in->name.p, in->name.n);
+	W_STR("name", in->name.p, in->name.n);
 	put_names(in, header);
 	put_sl("param", in->param);
-	ndw_str(&w, "op", in->op.p, in->op.n);
+	W_STR("op", in->op.p, in->op.n);
 	put_sl("attrs_raw", in->attrs);
 	if (opt.attr_split) {
 		if (in->attrs.p != NULL)
 			put_attrs(in->attrs);
 		else
-			ndw_raw(&w, "attrs", "{}", 2);
+			W_RAW("attrs", "{}", 2);
 	}
 	put_sl("literal_raw", in->literal);
 	put_list("args", in->args);
@@ -1023,27 +1070,27 @@ instr_fields(const struct instr *in, const char *section, const char *header,
 	if (in->shape.p != NULL)
 		put_shape(in->shape);
 	else
-		ndw_null(&w, "shape");
+		W_NULL("shape");
 	if (in->tid.p != NULL)
-		ndw_raw(&w, "target_id", in->tid.p, in->tid.n);
+		W_RAW("target_id", in->tid.p, in->tid.n);
 	else
-		ndw_null(&w, "target_id");
+		W_NULL("target_id");
 	if (in->dbg.p != NULL)
 		put_list("debug_symbols", in->dbg);
 	else
-		ndw_null(&w, "debug_symbols");
+		W_NULL("debug_symbols");
 	if (!perf)
 		return;
 	if (in->time.p != NULL)
 		put_num("time_ms", in->time.p, in->time.n);
 	else
-		ndw_null(&w, "time_ms");
+		W_NULL("time_ms");
 	if (in->pct.p != NULL)
 		put_num("pct", in->pct.p, in->pct.n);
 	else
-		ndw_null(&w, "pct");
+		W_NULL("pct");
 	if (!in->is_return) {
 		instr_group(in, old_groups, &grp);
-		ndw_str(&w, "group", grp.buf, grp.len);
+		W_STR("group", grp.buf, grp.len);
 	}
 }

@@ -50,7 +50,7 @@ usage(int status)
 }
 
 /* Writes an unsigned number without printf (this is the hot path). */
-static void
+void
 put_u(const char *key, unsigned long v)
 {
 	char buf[24], *p = buf + sizeof(buf);
@@ -58,14 +58,67 @@ put_u(const char *key, unsigned long v)
 	do
 		*--p = (char)('0' + v % 10);
 	while ((v /= 10) != 0);
-	ndw_raw(&w, key, p, (size_t)(buf + sizeof(buf) - p));
+	W_RAW(key, p, (size_t)(buf + sizeof(buf) - p));
+}
+
+/* Bytes that a JSON string holds as they are. */
+static unsigned char plain[256];
+
+static void
+plain_init(void)
+{
+	int c;
+
+	for (c = 0x20; c < 0x7f; c++)
+		plain[c] = c != '"' && c != '\\';
+	if (w.flags & NDW_HTML_SAFE)
+		plain['<'] = plain['>'] = plain['&'] = 0;
+}
+
+void
+out_str(const char *p, size_t n)
+{
+	const unsigned char *u = (const unsigned char *)p;
+	size_t i;
+	char *d;
+
+	for (i = 0; i < n && plain[u[i]]; i++)
+		;
+	if (i < n) {
+		if (w.need_comma)
+			strbuf_addch(&w.buf, ',');
+		w.need_comma = 1;
+		ndw_quote(&w.buf, p, n, w.flags);
+		return;
+	}
+	d = wb_room(n + 3);
+	if (w.need_comma)
+		*d++ = ',';
+	w.need_comma = 1;
+	*d++ = '"';
+	memcpy(d, p, n);
+	d += n;
+	*d++ = '"';
+	wb_end(d);
+}
+
+void
+out_raw(const char *p, size_t n)
+{
+	char *d = wb_room(n + 1);
+
+	if (w.need_comma)
+		*d++ = ',';
+	w.need_comma = 1;
+	memcpy(d, p, n);
+	wb_end(d + n);
 }
 
 void
 rec_begin(const char *type, struct run *r, unsigned long line)
 {
 	ndw_begin(&w);
-	ndw_strz(&w, "type", type);
+	W_STRZ("type", type);
 	put_u("run", (unsigned long)r->num);
 	put_u("line", line);
 }
@@ -79,10 +132,10 @@ rec_flags(unsigned flags)
 
 	if (flags == 0)
 		return;
-	ndw_arr(&w, "flags");
+	W_ARR("flags");
 	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
 		if (flags & (1u << i))
-			ndw_strz(&w, NULL, names[i]);
+			out_str(names[i], strlen(names[i]));
 	ndw_close(&w);
 }
 
@@ -117,20 +170,20 @@ meta_flush(struct run *r)
 {
 	if (meta.kind == 1) {
 		rec_begin("meta", r, meta.line);
-		ndw_strz(&w, "key", "driver_start");
-		ndw_str(&w, "version", meta.version.buf, meta.version.len);
-		ndw_str(&w, "invocation", meta.invocation.buf,
+		W_STRZ("key", "driver_start");
+		W_STR("version", meta.version.buf, meta.version.len);
+		W_STR("invocation", meta.invocation.buf,
 		    meta.invocation.len);
 		if (meta.stamp.len > 0)
-			ndw_str(&w, "timestamp", meta.stamp.buf,
+			W_STR("timestamp", meta.stamp.buf,
 			    meta.stamp.len);
 		else
-			ndw_null(&w, "timestamp");
+			W_NULL("timestamp");
 		rec_emit();
 	} else if (meta.kind == 2) {
 		rec_begin("meta", r, meta.line);
-		ndw_strz(&w, "key", "timestamp");
-		ndw_str(&w, "timestamp", meta.stamp.buf, meta.stamp.len);
+		W_STRZ("key", "timestamp");
+		W_STR("timestamp", meta.stamp.buf, meta.stamp.len);
 		rec_emit();
 	}
 	meta.kind = 0;
@@ -160,8 +213,8 @@ meta_kv(struct run *r, const char *key, const char *k2, const char *v,
     size_t vn)
 {
 	rec_begin("meta", r, pos.line);
-	ndw_strz(&w, "key", key);
-	ndw_str(&w, k2, v, vn);
+	W_STRZ("key", key);
+	W_STR(k2, v, vn);
 	rec_emit();
 }
 
@@ -207,8 +260,8 @@ driver_line(struct run *r, const char *s, size_t n)
 		if ((q = memmem(v, (size_t)(e - v), " ] Complete", 11)) == NULL)
 			return 0;
 		rec_begin("meta", r, meta.kind == 2 ? meta.line : pos.line);
-		ndw_strz(&w, "key", "driver_end");
-		ndw_str(&w, "version", v, (size_t)(q - v));
+		W_STRZ("key", "driver_end");
+		W_STR("version", v, (size_t)(q - v));
 		q += 11;
 		if (q < e && *q == '(') {
 			d = q + 1;
@@ -223,14 +276,14 @@ driver_line(struct run *r, const char *s, size_t n)
 		if (d != NULL)
 			put_num("duration_s", d, (size_t)(de - d));
 		else
-			ndw_null(&w, "duration_s");
+			W_NULL("duration_s");
 		if (q + 2 <= e && q[0] == ':' && q[1] == ' ')
 			q += 2;
-		ndw_str(&w, "invocation", q, (size_t)(e - q));
+		W_STR("invocation", q, (size_t)(e - q));
 		if (meta.kind == 2)
-			ndw_str(&w, "timestamp", meta.stamp.buf, meta.stamp.len);
+			W_STR("timestamp", meta.stamp.buf, meta.stamp.len);
 		else
-			ndw_null(&w, "timestamp");
+			W_NULL("timestamp");
 		rec_emit();
 		meta.kind = 0;
 		strbuf_reset(&meta.stamp);
@@ -269,9 +322,9 @@ env_line(struct run *r, const char *s, size_t n)
 	if (vn > 0 && eq[vn] == '\\')
 		vn--;
 	rec_begin("meta", r, pos.line);
-	ndw_strz(&w, "key", "env");
-	ndw_str(&w, "name", s, (size_t)(eq - s));
-	ndw_str(&w, "value", eq + 1, vn);
+	W_STRZ("key", "env");
+	W_STR("name", s, (size_t)(eq - s));
+	W_STR("value", eq + 1, vn);
 	rec_emit();
 	return 1;
 }
@@ -307,7 +360,7 @@ phase_line(struct run *r, const char *s, size_t n)
 	} else if (starts(s, n, "Compilation time: ") && n > 20 &&
 	    memcmp(s + n - 2, "ms", 2) == 0) {
 		rec_begin("meta", r, pos.line);
-		ndw_strz(&w, "key", "compilation_ms");
+		W_STRZ("key", "compilation_ms");
 		put_num("value", s + 18, n - 20);
 		rec_emit();
 		return 1;
@@ -338,7 +391,7 @@ module_line(struct run *r, const char *s, size_t n)
 	strbuf_reset(&r->header);
 	strbuf_add(&r->header, nm, nn);
 	rec_begin("module", r, pos.line);
-	ndw_str(&w, "name", nm, nn);
+	W_STR("name", nm, nn);
 	rec_emit();
 	return 1;
 }
@@ -351,7 +404,7 @@ other(struct run *r, const char *s, size_t n, unsigned flags)
 		return;
 	}
 	rec_begin("other", r, pos.line);
-	ndw_str(&w, "text", s, n);
+	W_STR("text", s, n);
 	rec_flags(flags);
 	rec_emit();
 }
@@ -369,13 +422,15 @@ instr_line(struct run *r, const char *s, size_t n, unsigned flags, int cut)
 	int c, old;
 
 	if (instr_parse(s, n, &in, &rest) < 0) {
-		if (suffix_peel(s, n, &t, &p, 0) >= 0) {
+		if (memmem(s, n, " = ", 3) != NULL &&
+		    suffix_peel(s, n, &t, &p, 0) >= 0) {
 			bad_input(&bad, &pos, "cannot parse the instruction "
 			    "of a perf line");
 			return 1;
 		}
 		return 0;
 	}
+	trace_flush(r);
 	if (cut && !in.has_suffix && !in.is_return && r->in_perf &&
 	    (c = suffix_peel(s, n, &in.time, &in.pct, 1)) >= 0) {
 		struct sl keep_t = in.time, keep_p = in.pct;
@@ -396,7 +451,7 @@ instr_line(struct run *r, const char *s, size_t n, unsigned flags, int cut)
 		r->saw_program = 1;
 	old = r->saw_old_header || (r->saw_program && !r->saw_header);
 	rec_begin("instruction", r, pos.line);
-	ndw_strz(&w, "section", section);
+	W_STRZ("section", section);
 	put_u("seq", *section == 'p' && section[1] == 'e' ? r->seq_perf++ :
 	    r->seq_program++);
 	instr_fields(&in, section, *section == 'p' && section[1] == 'r' &&
@@ -516,11 +571,8 @@ line(struct run *r, const char *s, size_t n, unsigned flags, int cut)
 		r->in_summary = r->has_report = 1;
 		return;
 	}
-	if (memmem(s, n, " = ", 3) != NULL) {
-		trace_flush(r);
-		if (instr_line(r, s, n, flags, cut))
-			return;
-	}
+	if (instr_line(r, s, n, flags, cut))
+		return;
 	if (module_line(r, s, n) || driver_line(r, s, n) ||
 	    phase_line(r, s, n) || env_line(r, s, n)) {
 		trace_flush(r);
@@ -695,6 +747,7 @@ main(int argc, char **argv)
 	argv += optind;
 	out = ofile_open(&of, ofpath);
 	ndw_init(&w, 0);
+	plain_init();
 	progress_init(progress_mode, "lines");
 	if (argc == 0 && migx_stream("-") != EXIT_SUCCESS)
 		rc = EXIT_FAILURE;

@@ -11,6 +11,7 @@
 #define MIGX_H
 
 #include <stddef.h>
+#include <string.h>
 
 #include "err.h"
 #include "hmap.h"
@@ -90,10 +91,62 @@ enum {
 	T_P95, T_P99, T_INSTR, T_OVER, T_OVERC, T_OVERP, T_OVERCP, T_END
 };
 
-/* Output of records (main.c). */
+/*
+ * Output of records (main.c).  Records are built with ndw; members are
+ * written through these helpers, which put the (plain ASCII) key and the
+ * value straight into w.buf: the instruction record has some 40 members
+ * and is the hot path.  Strings that need no escaping are copied as they
+ * are; the others go through ndw_quote().
+ */
 extern struct ndw w;
 extern struct srcpos pos;
 extern struct bad_input bad;
+void out_str(const char *p, size_t n);
+void put_u(const char *key, unsigned long v);
+void out_raw(const char *p, size_t n);
+
+/* Room for n more bytes at the end of w.buf; wb_end() commits them. */
+static inline char *
+wb_room(size_t n)
+{
+	if (w.buf.alloc < w.buf.len + n + 1)
+		strbuf_grow(&w.buf, n);
+	return w.buf.buf + w.buf.len;
+}
+
+static inline void
+wb_end(char *d)
+{
+	*d = '\0';
+	w.buf.len = (size_t)(d - w.buf.buf);
+}
+
+static inline void
+out_keyz(const char *k)
+{
+	size_t n = strlen(k);
+	char *d = wb_room(n + 4);
+
+	if (w.need_comma)
+		*d++ = ',';
+	*d++ = '"';
+	memcpy(d, k, n);
+	d += n;
+	*d++ = '"';
+	*d++ = ':';
+	wb_end(d);
+	w.need_comma = 0;
+}
+
+#define W_STR(k, p, n) (out_keyz(k), out_str((p), (n)))
+#define W_STRZ(k, s) (out_keyz(k), out_str((s), strlen(s)))
+#define W_RAW(k, p, n) (out_keyz(k), out_raw((p), (n)))
+#define W_NULL(k) (out_keyz(k), out_raw("null", 4))
+#define W_BOOL(k, v) (out_keyz(k), (v) ? out_raw("true", 4) : \
+	out_raw("false", 5))
+#define W_OBJ(k) (out_keyz(k), ndw_obj(&w, NULL))
+#define W_ARR(k) (out_keyz(k), ndw_arr(&w, NULL))
+
 void rec_begin(const char *type, struct run *r, unsigned long line);
 void rec_flags(unsigned flags);
 void rec_emit(void);

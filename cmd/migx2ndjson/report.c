@@ -144,17 +144,17 @@ put_detail(const char *s, size_t n)
 
 	par = memchr(p, '(', (size_t)(e - p));
 	if (par == NULL || e[-1] != ')') {
-		ndw_str(&w, "detail", s, n);
+		W_STR("detail", s, n);
 		return;
 	}
-	ndw_obj(&w, "detail");
-	ndw_str(&w, "type", p, (size_t)(par - p));
-	ndw_arr(&w, "inputs");
+	W_OBJ("detail");
+	W_STR("type", p, (size_t)(par - p));
+	W_ARR("inputs");
 	for (p = par + 1, e--; p < e; p = q + 2) {
 		q = memmem(p, (size_t)(e - p), ", ", 2);
 		if (q == NULL)
 			q = e;
-		ndw_str(&w, NULL, p, (size_t)(q - p));
+		out_str(p, (size_t)(q - p));
 	}
 	ndw_close(&w);
 	ndw_close(&w);
@@ -201,30 +201,30 @@ summary_row(struct run *r, const char *s, size_t n, unsigned flags)
 	if (row_parse(s, n, &sr) < 0)
 		return -1;
 	rec_begin("summary", r, pos.line);
-	ndw_u64(&w, "rank", r->rank++);
-	ndw_str(&w, "op", sr.op.p, sr.op.n);
+	put_u("rank", r->rank++);
+	W_STR("op", sr.op.p, sr.op.n);
 	d = detail_start(sr.op.p, sr.op.n);
 	bn = d > 0 ? d : sr.op.n;
 	if (bn > 18 && memcmp(sr.op.p, cobj, 18) == 0) {
-		ndw_str(&w, "base_op", sr.op.p, 16);
-		ndw_str(&w, "kernel", sr.op.p + 18, bn - 18);
+		W_STR("base_op", sr.op.p, 16);
+		W_STR("kernel", sr.op.p + 18, bn - 18);
 	} else {
-		ndw_str(&w, "base_op", sr.op.p, bn);
-		ndw_null(&w, "kernel");
+		W_STR("base_op", sr.op.p, bn);
+		W_NULL("kernel");
 	}
 	if (d > 0)
 		put_detail(sr.op.p + d, sr.op.n - d);
 	else
-		ndw_null(&w, "detail");
+		W_NULL("detail");
 	put_num("total_ms", sr.total.p, sr.total.n);
 	if (sr.count.p != NULL)
 		put_num("count", sr.count.p, sr.count.n);
 	else
-		ndw_null(&w, "count");
+		W_NULL("count");
 	if (sr.mean.p != NULL)
 		put_num("mean_ms", sr.mean.p, sr.mean.n);
 	else
-		ndw_null(&w, "mean_ms");
+		W_NULL("mean_ms");
 	put_num("pct", sr.pct.p, sr.pct.n);
 	rec_flags(flags | (sr.fork ? FL_FORK : 0));
 	rec_emit();
@@ -461,24 +461,24 @@ totals_emit(struct run *r, int at_end)
 		if (r->tot[k].len > 0)
 			put_num(tot_keys[k], r->tot[k].buf, r->tot[k].len);
 		else
-			ndw_null(&w, tot_keys[k]);
+			W_NULL(tot_keys[k]);
 		if (k == T_RATE) {
 			if (r->rate_unit.len > 0)
-				ndw_str(&w, "rate_unit", r->rate_unit.buf,
+				W_STR("rate_unit", r->rate_unit.buf,
 				    r->rate_unit.len);
 			else
-				ndw_null(&w, "rate_unit");
+				W_NULL("rate_unit");
 		}
 	}
 	for (i = 0; i < sizeof(universal) / sizeof(universal[0]); i++)
 		if (r->tot[universal[i]].len == 0)
 			nmiss++;
-	ndw_bool(&w, "complete", nmiss == 0 &&
+	W_BOOL("complete", nmiss == 0 &&
 	    !(r->tot_flags & FL_TRUNCATED));
-	ndw_arr(&w, "missing");
+	W_ARR("missing");
 	for (i = 0; i < sizeof(universal) / sizeof(universal[0]); i++)
 		if (r->tot[universal[i]].len == 0)
-			ndw_strz(&w, NULL, tot_keys[universal[i]]);
+			out_str(tot_keys[universal[i]], strlen(tot_keys[universal[i]]));
 	ndw_close(&w);
 	rec_flags(r->tot_flags);
 	rec_emit();
@@ -653,14 +653,12 @@ check_rows(struct run *r)
 static void
 check_row_math(struct run *r, double S, double eS)
 {
-	struct srcpos at = { pos.file, 0 };
 	double lo, hi;
 	size_t i;
 
 	for (i = 0; i < r->nrows; i++) {
 		struct row *k = &r->rows[i];
 
-		at.line = k->line;
 		if (k->count > 0 && !close_to(k->mean, k->emean,
 		    k->total / (double)k->count, k->etotal / (double)k->count))
 			check_fail(k->line, "mean of '%s' is %.6g ms, "

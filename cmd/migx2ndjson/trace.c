@@ -55,12 +55,12 @@ put_split(const char *key, const char *s, size_t n)
 {
 	const char *p = s, *e = s + n, *q;
 
-	ndw_arr(&w, key);
+	W_ARR(key);
 	while (p < e) {
 		q = memmem(p, (size_t)(e - p), ", ", 2);
 		if (q == NULL)
 			q = e;
-		ndw_str(&w, NULL, p, (size_t)(q - p));
+		out_str(p, (size_t)(q - p));
 		p = q + 2;
 	}
 	ndw_close(&w);
@@ -76,14 +76,14 @@ put_stats(const struct strbuf *sb)
 	const char *p = sb->buf, *e = sb->buf + sb->len, *le, *v, *ve;
 	int i;
 
-	ndw_arr(&w, "stats");
+	W_ARR("stats");
 	for (; p < e; p = le + 1) {
 		le = memchr(p, '\n', (size_t)(e - p));
 		ndw_obj(&w, NULL);
 		for (i = 0; i < 4; i++) {
 			v = memmem(p, (size_t)(le - p), lab[i], strlen(lab[i]));
 			if (v == NULL) {
-				ndw_null(&w, key[i]);
+				W_NULL(key[i]);
 				continue;
 			}
 			v += strlen(lab[i]);
@@ -105,42 +105,42 @@ tr_emit(struct run *r, struct tr *t)
 	struct sl rest;
 
 	rec_begin("trace", r, t->line);
-	ndw_u64(&w, "seq", t->seq);
+	put_u("seq", t->seq);
 	if (instr_parse(t->text.buf, t->text.len, &in, &rest) == 0) {
-		ndw_obj(&w, "instruction");
-		ndw_raw(&w, "section", "\"trace\"", 7);
+		W_OBJ("instruction");
+		W_RAW("section", "\"trace\"", 7);
 		instr_fields(&in, "trace", NULL, 0);
 		ndw_close(&w);
 	} else {
-		ndw_null(&w, "instruction");
-		ndw_str(&w, "instruction_raw", t->text.buf, t->text.len);
+		W_NULL("instruction");
+		W_STR("instruction_raw", t->text.buf, t->text.len);
 	}
 	if (t->t1.len > 0)
 		put_num("launch_ms", t->t1.buf, t->t1.len);
 	else
-		ndw_null(&w, "launch_ms");
+		W_NULL("launch_ms");
 	if (t->t2.len > 0)
 		put_num("sync_ms", t->t2.buf, t->t2.len);
 	else
-		ndw_null(&w, "sync_ms");
+		W_NULL("sync_ms");
 	if (t->classes.len > 0)
 		put_split("classes", t->classes.buf, t->classes.len);
 	else
-		ndw_null(&w, "classes");
+		W_NULL("classes");
 	if (t->has_out && !t->out_full)
-		ndw_str(&w, "preview_raw", t->out.buf, t->out.len);
+		W_STR("preview_raw", t->out.buf, t->out.len);
 	else
-		ndw_null(&w, "preview_raw");
+		W_NULL("preview_raw");
 	if (t->stats.len > 0)
 		put_stats(&t->stats);
 	else
-		ndw_null(&w, "stats");
+		W_NULL("stats");
 	if (t->has_out && t->out_full) {
-		ndw_u64(&w, "output_raw_len", t->out_len);
+		put_u("output_raw_len", t->out_len);
 		if (opt.keep_output)
-			ndw_str(&w, "output_raw", t->out.buf, t->out.len);
+			W_STR("output_raw", t->out.buf, t->out.len);
 	} else
-		ndw_null(&w, "output_raw_len");
+		W_NULL("output_raw_len");
 	rec_flags(t->flags);
 	rec_emit();
 }
