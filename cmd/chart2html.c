@@ -75,10 +75,10 @@ usage(int rc)
 	FILE *fp = rc == EXIT_SUCCESS ? stdout : stderr;
 
 	fprintf(fp, "usage: chart2html [-h] [--bar label=value] "
-	    "[--group key] [--heatmap x,y=value] [-o file] "
-	    "[--scatter x,y] [--section name file] [--strict] [--table] "
-	    "[--timeline start,end[,lane]] [--title text] [--where expr] "
-	    "[file ...]\n");
+	    "[--group key] [--heatmap x,y=value] [--no-progress] [-o file] "
+	    "[--progress] [--scatter x,y] [--section name file] [--strict] "
+	    "[--table] [--timeline start,end[,lane]] [--title text] "
+	    "[--version] [--where expr] [file ...]\n");
 	exit(rc);
 }
 
