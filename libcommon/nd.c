@@ -112,6 +112,25 @@ utf8_len(const unsigned char *p, const unsigned char *end)
 	return n;
 }
 
+/*
+ * 1 if any of the 8 bytes at p may end the fast path: a quote, a
+ * backslash, a control character or a byte >= 0x80 (the classic "has a
+ * zero byte" and "has a byte less than n" word tests).
+ */
+static inline int
+word_special(const unsigned char *p)
+{
+	const uint64_t ones = 0x0101010101010101ULL;
+	const uint64_t high = 0x8080808080808080ULL;
+	uint64_t w, q, b;
+
+	memcpy(&w, p, 8);
+	q = w ^ (ones * '"');
+	b = w ^ (ones * '\\');
+	return (((q - ones) & ~q) | ((b - ones) & ~b) |
+	    ((w - ones * 0x20) & ~w) | w) & high ? 1 : 0;
+}
+
 /* Scans a string; s->p is at the opening quote.  Leaves s->p after it. */
 static int
 scan_string(struct scan *s)
@@ -123,6 +142,8 @@ scan_string(struct scan *s)
 
 	s->escaped = 0;
 	for (;;) {
+		while (end - p >= 8 && !word_special(p))
+			p += 8;
 		while (p < end && !str_special[*p])
 			p++;
 		if (p >= end) {
@@ -275,10 +296,14 @@ static int
 key_eq(const char *raw, size_t rawlen, int escaped, const char *want)
 {
 	struct nd_slice v;
+	size_t i;
 
-	if (!escaped)	/* the first byte rejects most keys cheaply */
-		return (rawlen == 0 || raw[0] == want[0]) &&
-		    strlen(want) == rawlen && memcmp(raw, want, rawlen) == 0;
+	if (!escaped) {	/* keys are short: compare in line, stop early */
+		for (i = 0; i < rawlen; i++)
+			if (raw[i] != want[i])	/* also at want's end */
+				return 0;
+		return want[rawlen] == '\0';
+	}
 	v.p = raw - 1;
 	v.len = rawlen + 2;
 	return nd_str_eq(v, want, strlen(want));
@@ -321,6 +346,9 @@ scan_object(struct scan *s, const char *const keys[], struct nd_slice vals[],
 		if (scan_value(s) != 0)
 			return -1;
 		for (i = 0; i < n; i++) {
+			/* An unescaped key with another first byte cannot match. */
+			if (!esc && klen > 0 && k[0] != keys[i][0])
+				continue;
 			if (key_eq(k, klen, esc, keys[i])) {
 				if (vals[i].p == NULL)
 					(*found)++;
@@ -549,31 +577,69 @@ nd_iter_next(struct nd_iter *it, struct nd_slice *key, struct nd_slice *val)
 	return 1;
 }
 
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+/*
+ * Reads 8 decimal digits at p at once (SWAR, as in Lemire's fast number
+ * parsing); returns -1 if one of the bytes is not a digit.
+ */
 static int
-digits_only(const char *p, size_t n)
+digits8(const char *p, uint64_t *out)
 {
-	size_t i;
+	const uint64_t f0 = 0xF0F0F0F0F0F0F0F0ULL;
+	const uint64_t zeros = 0x3030303030303030ULL;
+	uint64_t w;
 
-	if (n == 0)
-		return 0;
-	for (i = 0; i < n; i++)
-		if (p[i] < '0' || p[i] > '9')
-			return 0;
-	return 1;
+	memcpy(&w, p, 8);
+	if ((w & f0) != zeros || ((w + 0x0606060606060606ULL) & f0) != zeros)
+		return -1;
+	w -= zeros;
+	w = w * 10 + (w >> 8);
+	*out = (((w & 0x000000FF000000FFULL) * (100 + (1000000ULL << 32))) +
+	    (((w >> 16) & 0x000000FF000000FFULL) * (1 + (10000ULL << 32)))) >>
+	    32;
+	return 0;
 }
+#else
+static int
+digits8(const char *p, uint64_t *out)
+{
+	uint64_t x = 0;
+	int i;
+
+	for (i = 0; i < 8; i++) {
+		if (p[i] < '0' || p[i] > '9')
+			return -1;
+		x = x * 10 + (uint64_t)(p[i] - '0');
+	}
+	*out = x;
+	return 0;
+}
+#endif
 
 int
 nd_val_u64(struct nd_slice v, uint64_t *out)
 {
-	uint64_t x = 0;
+	uint64_t x = 0, x8;
 	size_t i;
 	unsigned d;
 
-	if (v.p == NULL || !digits_only(v.p, v.len))
+	if (v.p == NULL || v.len == 0)
 		return -1;
-	for (i = 0; i < v.len; i++) {
-		d = (unsigned)(v.p[i] - '0');
-		if (x > (UINT64_MAX - d) / 10)
+	/* 19 digits cannot overflow: check only from the 20th on. */
+	for (i = 0; i + 8 <= v.len && i + 8 <= 19; i += 8) {
+		if (digits8(v.p + i, &x8) != 0)
+			return -1;
+		x = x * 100000000 + x8;
+	}
+	for (; i < v.len && i < 19; i++) {
+		d = (unsigned)(unsigned char)v.p[i] - '0';
+		if (d > 9)
+			return -1;
+		x = x * 10 + d;
+	}
+	for (; i < v.len; i++) {
+		d = (unsigned)(unsigned char)v.p[i] - '0';
+		if (d > 9 || x > (UINT64_MAX - d) / 10)
 			return -1;
 		x = x * 10 + d;
 	}

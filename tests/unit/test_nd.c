@@ -523,6 +523,52 @@ reader_open_fails_on_a_missing_file(void **state)
 	assert_int_equal(nd_reader_open(&r, "/nonexistent/x.ndjson"), -1);
 }
 
+static void
+val_u64_reads_every_length_exactly(void **state)
+{
+	static const char *const ok[] = { "0", "7", "12345678", "123456789",
+		"1234567812345678", "1736410576000000000",
+		"00000000000000000001", "18446744073709551615" };
+	static const uint64_t want[] = { 0, 7, 12345678, 123456789,
+		1234567812345678ULL, 1736410576000000000ULL, 1,
+		18446744073709551615ULL };
+	static const char *const bad[] = { "", "18446744073709551616",
+		"99999999999999999999", "1234567a", "12345678:",
+		"1234567812345/78", " 1", "-1" };
+	uint64_t x;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(ok) / sizeof(ok[0]); i++) {
+		assert_int_equal(nd_val_u64(sl(ok[i]), &x), 0);
+		assert_true(x == want[i]);
+	}
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		assert_int_equal(nd_val_u64(sl(bad[i]), &x), -1);
+}
+
+static void
+fields_finds_a_special_byte_at_every_offset(void **state)
+{
+	char line[64];
+	size_t at;
+
+	(void)state;
+	/* A control byte, a quote or bad UTF-8 anywhere in a long string. */
+	for (at = 0; at < 20; at++) {
+		snprintf(line, sizeof(line), "{\"a\":\"%.*sX%.*s\"}",
+		    (int)at, "abcdefghijklmnopqrstuvwxyz", (int)(20 - at),
+		    "abcdefghijklmnopqrstuvwxyz");
+		assert_true(valid(line));
+		line[6 + at] = '\001';
+		assert_false(valid(line));
+		line[6 + at] = (char)0xFF;
+		assert_false(valid(line));
+		line[6 + at] = '"';
+		assert_false(valid(line));
+	}
+}
+
 int
 main(void)
 {
@@ -534,6 +580,8 @@ main(void)
 		cmocka_unit_test(fields_keeps_64bit_integers_exact),
 		cmocka_unit_test(val_int_refuses_out_of_range_and_fractions),
 		cmocka_unit_test(val_f64_reads_numbers),
+		cmocka_unit_test(val_u64_reads_every_length_exactly),
+		cmocka_unit_test(fields_finds_a_special_byte_at_every_offset),
 		cmocka_unit_test(fields_accepts_valid_numbers),
 		cmocka_unit_test(fields_rejects_invalid_numbers),
 		cmocka_unit_test(fields_rejects_malformed_structure),
