@@ -1,0 +1,958 @@
+/*
+ * topn: groups NDJSON records by one or more keys and writes per group the
+ * count, sum, mean, exact median, min, max and percentage of a value, the
+ * largest groups first (rocprof-compute's Top Kernels table, among others).
+ *
+ * Memory holds the groups and their values (an exact median needs them
+ * all), never the records.  --partial writes the groups' values for a
+ * later --merge, so inputs can be reduced in parallel.
+ */
+#include <getopt.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "err.h"
+#include "arena.h"
+#include "hmap.h"
+#include "jqf.h"
+#include "nd.h"
+#include "ndw.h"
+#include "opt.h"
+#include "progress.h"
+#include "strbuf.h"
+
+#define MAX_KEYS 16
+#define PARTIAL "topn_partial"
+
+enum field { F_SUM, F_COUNT, F_MEAN, F_MEDIAN, F_MIN, F_MAX, F_PCT, F_KEY };
+static const char *const field_name[] = {
+	"sum", "count", "mean", "median", "min", "max", "pct", "key"
+};
+
+/* One key value of a group, for sorting and CSV. */
+struct kval {
+	const char *text;	/* decoded string, or the number's text */
+	size_t len;
+	int is_num;
+	double num;
+};
+
+struct group {
+	const char *keyjson;	/* "k1":v1,"k2":v2 */
+	size_t keyjsonlen;
+	struct kval *kv;
+	long double *v;		/* the values, in input order */
+	size_t n, alloc;
+	int is_float;		/* some value was not an integer */
+	int int_sum;		/* sum is exact in isum */
+	int64_t isum;
+	double sum, mean, median, min, max, pct;
+};
+
+static struct {
+	int csv, merge, partial, reverse, strict, progress;
+	enum field sort;
+	const char *keys[MAX_KEYS];
+	size_t nkeys;
+	const char *value;
+	const char *type;
+	const char *unit;
+	double factor;
+	unsigned long count;
+	struct strbuf gpus;		/* NUL-separated ids */
+	struct strbuf dispatches;	/* NUL-separated ids */
+	int dispatch_gt;
+	double dispatch_min;
+	const char *where;
+} opt = { 0, 0, 0, 0, 0, PROGRESS_AUTO, F_SUM, { NULL }, 0, "dur_ns",
+	"dispatch", NULL, 1, 10, STRBUF_INIT, STRBUF_INIT, 0, 0, NULL };
+
+static struct arena mem;
+static struct hmap groups;		/* identity -> struct group */
+static struct bad_input bad = BAD_INPUT_INIT;
+static struct jqf *where;
+static unsigned long missing[MAX_KEYS + 1];	/* per key, then value */
+static uint64_t nrecords;
+static const char *merge_keys[MAX_KEYS];	/* key names of --merge */
+static size_t merge_nkeys;
+
+static void
+usage(int rc)
+{
+	FILE *fp = rc == EXIT_SUCCESS ? stdout : stderr;
+
+	fprintf(fp, "usage: topn [-hr] [--csv] [-d list] [--gpu list] "
+	    "[-k key] [--merge] [-n count] [--no-progress] [--partial] "
+	    "[--progress] [-s field] [--strict] [--type type] [--unit unit] "
+	    "[-v key] [--version] [--where expr] [file ...]\n");
+	exit(rc);
+}
+
+static void *
+xrealloc(void *p, size_t n, size_t size)
+{
+	if (n > (size_t)-1 / size || (p = realloc(p, n * size)) == NULL)
+		die("out of memory");
+	return p;
+}
+
+/* Adds the ids of a --gpu or --dispatch list ("1,2 3") to sb. */
+static void
+add_list(struct strbuf *sb, const char *arg)
+{
+	const char *p = arg, *e;
+
+	for (;;) {
+		while (*p == ',' || *p == ' ' || *p == '\t')
+			p++;
+		if (*p == '\0')
+			break;
+		for (e = p; *e != '\0' && *e != ',' && *e != ' ' &&
+		    *e != '\t'; e++)
+			;
+		strbuf_add(sb, p, (size_t)(e - p));
+		strbuf_addch(sb, '\0');
+		p = e;
+	}
+}
+
+static void
+parse_dispatch(const char *arg)
+{
+	char *end;
+
+	while (*arg == ' ')
+		arg++;
+	if (*arg != '>') {
+		add_list(&opt.dispatches, arg);
+		return;
+	}
+	opt.dispatch_gt = 1;
+	opt.dispatch_min = strtod(arg + 1, &end);
+	while (*end == ' ')
+		end++;
+	if (end == arg + 1 || *end != '\0')
+		die_usage("--dispatch: bad argument '%s'", arg);
+}
+
+static void
+parse_unit(const char *arg)
+{
+	static const struct { const char *name; double f; } u[] = {
+		{ "ns", 1 }, { "us", 1e3 }, { "ms", 1e6 }, { "s", 1e9 }
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(u) / sizeof(u[0]); i++)
+		if (strcmp(arg, u[i].name) == 0) {
+			opt.unit = u[i].name;
+			opt.factor = u[i].f;
+			return;
+		}
+	die_usage("--unit: '%s' is not one of ns, us, ms, s", arg);
+}
+
+static void
+parse_sort(const char *arg)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(field_name) / sizeof(field_name[0]); i++)
+		if (strcmp(arg, field_name[i]) == 0) {
+			opt.sort = (enum field)i;
+			return;
+		}
+	die_usage("--sort: '%s' is not one of sum, count, mean, median, "
+	    "min, max, pct, key", arg);
+}
+
+/* Is the text (a number's text or a decoded string) in the list? */
+static int
+in_list(const struct strbuf *list, const char *s, size_t len)
+{
+	const char *p = list->buf, *end = list->buf + list->len;
+	size_t n;
+
+	for (; p < end; p += n + 1) {
+		n = strlen(p);
+		if (n == len && memcmp(p, s, len) == 0)
+			return 1;
+	}
+	return 0;
+}
+
+/* The text of a scalar: a decoded string or the raw token. */
+static const char *
+scalar_text(struct nd_slice v, struct strbuf *tmp, size_t *len)
+{
+	strbuf_reset(tmp);
+	if (nd_type(v) == ND_STRING)
+		nd_val_str(v, tmp);
+	else
+		strbuf_add(tmp, v.p, v.len);
+	*len = tmp->len;
+	return tmp->buf;
+}
+
+/* Applies --gpu and --dispatch.  Returns 1 if the record passes. */
+static int
+filters_pass(struct nd_slice gpu, struct nd_slice did)
+{
+	struct strbuf tmp = STRBUF_INIT;
+	const char *s;
+	size_t len;
+	double d;
+	int ok = 1;
+
+	if (opt.gpus.len > 0) {
+		s = gpu.p != NULL ? scalar_text(gpu, &tmp, &len) : NULL;
+		ok = s != NULL && in_list(&opt.gpus, s, len);
+	}
+	if (ok && opt.dispatches.len > 0) {
+		s = did.p != NULL ? scalar_text(did, &tmp, &len) : NULL;
+		ok = s != NULL && in_list(&opt.dispatches, s, len);
+	}
+	if (ok && opt.dispatch_gt)
+		ok = did.p != NULL && nd_val_f64(did, &d) == 0 &&
+		    d > opt.dispatch_min;
+	strbuf_release(&tmp);
+	return ok;
+}
+
+/*
+ * Builds a group's identity (for the map) and its keys as JSON members
+ * from n key names and values.
+ */
+static void
+build_keys(const char *const names[], const struct nd_slice vals[],
+    size_t n, struct strbuf *ident, struct strbuf *json)
+{
+	struct strbuf tmp = STRBUF_INIT;
+	const char *s;
+	size_t i, len;
+
+	strbuf_reset(ident);
+	strbuf_reset(json);
+	for (i = 0; i < n; i++) {
+		s = scalar_text(vals[i], &tmp, &len);
+		strbuf_addch(ident, nd_type(vals[i]) == ND_STRING ? 's' : 'n');
+		strbuf_add(ident, s, len);
+		strbuf_addch(ident, '\0');
+		if (i > 0)
+			strbuf_addch(json, ',');
+		ndw_quote(json, names[i], strlen(names[i]), 0);
+		strbuf_addch(json, ':');
+		if (nd_type(vals[i]) == ND_STRING)
+			ndw_quote(json, s, len, 0);
+		else
+			strbuf_add(json, vals[i].p, vals[i].len);
+	}
+	strbuf_release(&tmp);
+}
+
+/* Finds or makes the group of the identity built by build_keys(). */
+static struct group *
+get_group(const struct strbuf *ident, const struct strbuf *json, size_t n)
+{
+	struct group *g;
+	const char *p;
+	void **slot;
+	size_t i;
+	int isnew;
+
+	slot = hmap_put2(&groups, ident->buf, ident->len, &isnew);
+	if (!isnew)
+		return *slot;
+	g = arena_alloc(&mem, sizeof(*g));
+	memset(g, 0, sizeof(*g));
+	g->keyjson = arena_strndup(&mem, json->buf, json->len);
+	g->keyjsonlen = json->len;
+	g->kv = arena_alloc(&mem, (n + 1) * sizeof(*g->kv));
+	p = memcpy(arena_alloc(&mem, ident->len), ident->buf, ident->len);
+	for (i = 0; i < n; i++) {
+		g->kv[i].is_num = *p == 'n';
+		g->kv[i].text = p + 1;
+		g->kv[i].len = strlen(p + 1);
+		g->kv[i].num = g->kv[i].is_num ? strtod(p + 1, NULL) : 0;
+		p += g->kv[i].len + 2;
+	}
+	*slot = g;
+	return g;
+}
+
+static void
+add_value(struct group *g, long double v, int is_float)
+{
+	if (g->n == g->alloc) {
+		g->alloc = g->alloc ? g->alloc * 2 : 4;
+		g->v = xrealloc(g->v, g->alloc, sizeof(*g->v));
+	}
+	g->v[g->n++] = v;
+	g->is_float |= is_float;
+}
+
+/* Reads a value.  Returns 0, or -1 when it is not a number. */
+static int
+parse_value(struct nd_slice v, long double *out, int *is_float)
+{
+	int64_t i;
+	double d;
+
+	if (nd_type(v) == ND_NUMBER) {
+		if (nd_val_i64(v, &i) == 0) {
+			*out = i;
+			*is_float = 0;
+			return 0;
+		}
+		if (nd_val_f64(v, &d) != 0)
+			return -1;
+		*out = d;
+		*is_float = 1;
+		return 0;
+	}
+	*is_float = 1;
+	if (nd_str_eq(v, "nan", 3))
+		*out = NAN;
+	else if (nd_str_eq(v, "inf", 3))
+		*out = INFINITY;
+	else if (nd_str_eq(v, "-inf", 4))
+		*out = -INFINITY;
+	else
+		return -1;
+	return 0;
+}
+
+/* Is this record of the kind topn groups (its "type", if any)? */
+static int
+type_ok(struct nd_slice t, const char *want)
+{
+	if (t.p == NULL || *want == '\0')
+		return 1;
+	return nd_type(t) == ND_STRING && nd_str_eq(t, want, strlen(want));
+}
+
+/* One input record of a normal run. */
+static void
+topn_record(const char *line, size_t len, const struct srcpos *pos)
+{
+	static struct strbuf ident = STRBUF_INIT, json = STRBUF_INIT;
+	const char *names[MAX_KEYS + 4];
+	struct nd_slice v[MAX_KEYS + 4];
+	size_t i, n = opt.nkeys;
+	long double val;
+	int is_float, rc;
+
+	names[0] = "type";
+	for (i = 0; i < n; i++)
+		names[i + 1] = opt.keys[i];
+	names[n + 1] = opt.value;
+	names[n + 2] = "GPU_ID";
+	names[n + 3] = "Dispatch_ID";
+	if (nd_fields(line, len, names, v, n + 4) < 0) {
+		bad_input(&bad, pos, "%s", nd_error());
+		return;
+	}
+	if (!type_ok(v[0], opt.type) || !filters_pass(v[n + 2], v[n + 3]))
+		return;
+	if (where != NULL && (rc = jqf_match(where, line, len)) <= 0) {
+		if (rc < 0)
+			bad_input(&bad, pos, "--where: %s", jqf_error(where));
+		return;
+	}
+	for (i = 0; i <= n; i++)
+		if (v[i + 1].p == NULL || nd_type(v[i + 1]) == ND_NULL) {
+			missing[i]++;
+			return;
+		}
+	if (parse_value(v[n + 1], &val, &is_float) != 0) {
+		bad_input(&bad, pos, "'%s' is not a number", opt.value);
+		return;
+	}
+	build_keys(opt.keys, v + 1, n, &ident, &json);
+	add_value(get_group(&ident, &json, n), val, is_float);
+}
+
+/* Takes the key names of --merge from the first partial record. */
+static void
+merge_names(struct nd_slice keys, const struct srcpos *pos)
+{
+	struct strbuf tmp = STRBUF_INIT;
+	struct nd_slice k, v;
+	struct nd_iter it;
+
+	nd_iter_init(&it, keys);
+	while (nd_iter_next(&it, &k, &v) == 1) {
+		if (merge_nkeys == MAX_KEYS)
+			die_at(pos, "more than %d keys", MAX_KEYS);
+		strbuf_reset(&tmp);
+		nd_val_str(k, &tmp);
+		merge_keys[merge_nkeys++] = arena_strndup(&mem, tmp.buf,
+		    tmp.len);
+	}
+	strbuf_release(&tmp);
+}
+
+/* Checks a partial record's keys against the first one's names. */
+static int
+merge_slices(struct nd_slice keys, struct nd_slice vals[])
+{
+	struct nd_slice k, v;
+	struct nd_iter it;
+	size_t n = 0;
+
+	if (nd_type(keys) != ND_OBJECT || nd_iter_init(&it, keys) != 0)
+		return -1;
+	while (nd_iter_next(&it, &k, &v) == 1) {
+		if (n == merge_nkeys || !nd_str_eq(k, merge_keys[n],
+		    strlen(merge_keys[n])))
+			return -1;
+		vals[n++] = v;
+	}
+	return n == merge_nkeys ? 0 : -1;
+}
+
+/* One record of --merge: a partial aggregate. */
+static void
+merge_record(const char *line, size_t len, const struct srcpos *pos)
+{
+	static const char *const names[] = { "type", "keys", "values",
+		"float" };
+	static struct strbuf ident = STRBUF_INIT, json = STRBUF_INIT;
+	struct nd_slice v[4], kv[MAX_KEYS], k, x;
+	struct nd_iter it;
+	struct group *g;
+	long double val;
+	int is_float;
+
+	if (nd_fields(line, len, names, v, 4) < 0) {
+		bad_input(&bad, pos, "%s", nd_error());
+		return;
+	}
+	if (v[0].p == NULL || !nd_str_eq(v[0], PARTIAL, strlen(PARTIAL)) ||
+	    nd_type(v[1]) != ND_OBJECT || nd_type(v[2]) != ND_ARRAY) {
+		bad_input(&bad, pos, "not a topn --partial record");
+		return;
+	}
+	if (merge_nkeys == 0 && groups.n == 0)
+		merge_names(v[1], pos);
+	if (merge_slices(v[1], kv) != 0) {
+		bad_input(&bad, pos, "keys differ from the first record's");
+		return;
+	}
+	build_keys(merge_keys, kv, merge_nkeys, &ident, &json);
+	g = get_group(&ident, &json, merge_nkeys);
+	g->is_float |= nd_type(v[3]) == ND_TRUE;
+	nd_iter_init(&it, v[2]);
+	while (nd_iter_next(&it, &k, &x) == 1) {
+		if (parse_value(x, &val, &is_float) != 0) {
+			bad_input(&bad, pos, "a value is not a number");
+			return;
+		}
+		add_value(g, val, is_float);
+	}
+}
+
+static int
+ld_cmp(const void *a, const void *b)
+{
+	long double x = *(const long double *)a, y = *(const long double *)b;
+
+	if (isnan(x) || isnan(y))
+		return isnan(x) - isnan(y);
+	return x < y ? -1 : x > y;
+}
+
+/* Sum (as pandas: exact for integers, else Kahan), mean, median, ... */
+static void
+group_stats(struct group *g)
+{
+	double s = 0, c = 0, y, t;
+	size_t i;
+
+	g->int_sum = !g->is_float;
+	g->isum = 0;
+	for (i = 0; g->int_sum && i < g->n; i++)
+		if (__builtin_add_overflow(g->isum, (int64_t)g->v[i], &g->isum))
+			g->int_sum = 0;
+	for (i = 0; !g->int_sum && i < g->n; i++) {
+		y = (double)g->v[i] - c;
+		t = s + y;
+		c = (t - s) - y;
+		s = t;
+	}
+	g->sum = g->int_sum ? (double)g->isum : s;
+	g->mean = g->sum / (double)g->n;
+	qsort(g->v, g->n, sizeof(*g->v), ld_cmp);
+	g->median = (double)(g->n % 2 ? g->v[g->n / 2] :
+	    (g->v[g->n / 2 - 1] + g->v[g->n / 2]) / 2);
+	g->min = (double)g->v[0];
+	g->max = (double)g->v[g->n - 1];
+}
+
+/* numpy's pairwise summation, as pandas' Series.sum() adds the Sums. */
+static double
+pairwise(const double *a, size_t n)
+{
+	double r[8], res = 0;
+	size_t i, j, n2;
+
+	if (n < 8) {
+		for (i = 0; i < n; i++)
+			res += a[i];
+		return res;
+	}
+	if (n <= 128) {
+		memcpy(r, a, sizeof(r));
+		for (i = 8; i < n - n % 8; i += 8)
+			for (j = 0; j < 8; j++)
+				r[j] += a[i + j];
+		res = ((r[0] + r[1]) + (r[2] + r[3])) +
+		    ((r[4] + r[5]) + (r[6] + r[7]));
+		for (; i < n; i++)
+			res += a[i];
+		return res;
+	}
+	n2 = n / 2;
+	n2 -= n2 % 8;
+	return pairwise(a, n2) + pairwise(a + n2, n - n2);
+}
+
+static int
+key_cmp(const struct group *a, const struct group *b)
+{
+	size_t i, n = opt.merge ? merge_nkeys : opt.nkeys, m;
+	int c;
+
+	for (i = 0; i < n; i++) {
+		const struct kval *x = &a->kv[i], *y = &b->kv[i];
+
+		if (x->is_num && y->is_num && x->num != y->num)
+			return x->num < y->num ? -1 : 1;
+		m = x->len < y->len ? x->len : y->len;
+		if ((c = memcmp(x->text, y->text, m)) != 0)
+			return c;
+		if (x->len != y->len)
+			return x->len < y->len ? -1 : 1;
+	}
+	return 0;
+}
+
+static int
+key_order(const void *a, const void *b)
+{
+	return key_cmp(*(struct group *const *)a, *(struct group *const *)b);
+}
+
+static double
+field_value(const struct group *g, enum field f)
+{
+	switch (f) {
+	case F_COUNT: return (double)g->n;
+	case F_MEAN: return g->mean;
+	case F_MEDIAN: return g->median;
+	case F_MIN: return g->min;
+	case F_MAX: return g->max;
+	case F_PCT: return g->pct;
+	default: return g->sum;
+	}
+}
+
+/* The output order: --sort (descending, key ascending), NaN last. */
+static int
+out_order(const void *a, const void *b)
+{
+	const struct group *x = *(struct group *const *)a;
+	const struct group *y = *(struct group *const *)b;
+	double u, v;
+	int c = 0;
+
+	if (opt.sort == F_KEY) {
+		c = key_cmp(x, y);
+		return opt.reverse ? -c : c;
+	}
+	u = field_value(x, opt.sort);
+	v = field_value(y, opt.sort);
+	if (isnan(u) || isnan(v))
+		c = isnan(u) - isnan(v);
+	else if (u != v)
+		c = (u > v ? -1 : 1) * (opt.reverse ? -1 : 1);
+	return c != 0 ? c : key_cmp(x, y);
+}
+
+/* Appends v as Python's repr() writes a float (pandas' CSV numbers). */
+static void
+py_float(struct strbuf *sb, double v)
+{
+	char buf[40], dig[24];
+	int prec, exp, nd = 0, i;
+	char *p;
+
+	if (isnan(v))
+		return;
+	if (isinf(v) || v == 0) {
+		strbuf_addstr(sb, isinf(v) ? (v > 0 ? "inf" : "-inf") :
+		    signbit(v) ? "-0.0" : "0.0");
+		return;
+	}
+	for (prec = 1; prec <= 17; prec++) {
+		snprintf(buf, sizeof(buf), "%.*e", prec - 1, v);
+		if (strtod(buf, NULL) == v)
+			break;
+	}
+	for (p = buf; *p != 'e'; p++)
+		if (*p >= '0' && *p <= '9')
+			dig[nd++] = *p;
+	exp = atoi(p + 1);
+	if (v < 0)
+		strbuf_addch(sb, '-');
+	if (exp < -4 || exp >= 16) {
+		strbuf_addch(sb, dig[0]);
+		if (nd > 1) {
+			strbuf_addch(sb, '.');
+			strbuf_add(sb, dig + 1, (size_t)nd - 1);
+		}
+		strbuf_addf(sb, "e%c%02d", exp < 0 ? '-' : '+', abs(exp));
+	} else if (exp < 0) {
+		strbuf_addstr(sb, "0.");
+		for (i = -1; i > exp; i--)
+			strbuf_addch(sb, '0');
+		strbuf_add(sb, dig, (size_t)nd);
+	} else {
+		for (i = 0; i <= exp || i < nd; i++) {
+			if (i == exp + 1)
+				strbuf_addch(sb, '.');
+			strbuf_addch(sb, i < nd ? dig[i] : '0');
+		}
+		if (nd <= exp + 1)
+			strbuf_addstr(sb, ".0");
+	}
+}
+
+/* Appends a CSV field, quoted only when it must be. */
+static void
+csv_field(struct strbuf *sb, const char *s, size_t len)
+{
+	size_t i;
+
+	if (strcspn(s, ",\"\r\n") >= len) {
+		strbuf_add(sb, s, len);
+		return;
+	}
+	strbuf_addch(sb, '"');
+	for (i = 0; i < len; i++) {
+		if (s[i] == '"')
+			strbuf_addch(sb, '"');
+		strbuf_addch(sb, s[i]);
+	}
+	strbuf_addch(sb, '"');
+}
+
+static void
+put_stat(struct strbuf *sb, const char *name, double v, int exact)
+{
+	strbuf_addf(sb, ",\"%s%s%s\":", name, opt.unit ? "_" : "",
+	    opt.unit ? opt.unit : "");
+	if (opt.unit != NULL)
+		v /= opt.factor;
+	if (exact && opt.unit == NULL && fabs(v) < 9e18 && v == floor(v))
+		strbuf_addf(sb, "%lld", (long long)v);
+	else
+		ndw_fmt_f64(sb, v);
+}
+
+static void
+write_stats(struct strbuf *sb, const struct group *g)
+{
+	strbuf_addch(sb, '{');
+	strbuf_add(sb, g->keyjson, g->keyjsonlen);
+	strbuf_addf(sb, "%s\"count\":%zu", g->keyjsonlen ? "," : "", g->n);
+	if (g->int_sum && opt.unit == NULL)
+		strbuf_addf(sb, ",\"sum\":%lld", (long long)g->isum);
+	else
+		put_stat(sb, "sum", g->sum, 0);
+	put_stat(sb, "mean", g->mean, 0);
+	put_stat(sb, "median", g->median, !g->is_float);
+	put_stat(sb, "min", g->min, !g->is_float);
+	put_stat(sb, "max", g->max, !g->is_float);
+	strbuf_addstr(sb, ",\"pct\":");
+	ndw_fmt_f64(sb, g->pct);
+	strbuf_addstr(sb, "}\n");
+}
+
+static void
+write_csv_header(struct strbuf *sb)
+{
+	const char *const *names = opt.merge ? merge_keys : opt.keys;
+	size_t i, n = opt.merge ? merge_nkeys : opt.nkeys;
+	const char *u = opt.unit ? opt.unit : "ns";
+
+	for (i = 0; i < n; i++) {
+		csv_field(sb, names[i], strlen(names[i]));
+		strbuf_addch(sb, ',');
+	}
+	strbuf_addf(sb, "Count,Sum(%s),Mean(%s),Median(%s),Pct\n", u, u, u);
+}
+
+static void
+write_csv(struct strbuf *sb, const struct group *g)
+{
+	size_t i, n = opt.merge ? merge_nkeys : opt.nkeys;
+
+	for (i = 0; i < n; i++) {
+		csv_field(sb, g->kv[i].text, g->kv[i].len);
+		strbuf_addch(sb, ',');
+	}
+	strbuf_addf(sb, "%zu,", g->n);
+	py_float(sb, g->sum / opt.factor);
+	strbuf_addch(sb, ',');
+	py_float(sb, g->mean / opt.factor);
+	strbuf_addch(sb, ',');
+	py_float(sb, g->median / opt.factor);
+	strbuf_addch(sb, ',');
+	py_float(sb, g->pct);
+	strbuf_addch(sb, '\n');
+}
+
+/* --partial: the group's values in input order. */
+static void
+write_partial(struct strbuf *sb, const struct group *g)
+{
+	size_t i;
+
+	strbuf_addstr(sb, "{\"type\":\"" PARTIAL "\",\"value\":");
+	ndw_quote(sb, opt.value, strlen(opt.value), 0);
+	strbuf_addstr(sb, ",\"keys\":{");
+	strbuf_add(sb, g->keyjson, g->keyjsonlen);
+	strbuf_addstr(sb, g->is_float ? "},\"float\":true,\"values\":[" :
+	    "},\"values\":[");
+	for (i = 0; i < g->n; i++) {
+		long double v = g->v[i];
+
+		if (i > 0)
+			strbuf_addch(sb, ',');
+		if (!g->is_float)
+			strbuf_addf(sb, "%lld", (long long)v);
+		else
+			ndw_fmt_f64(sb, (double)v);
+	}
+	strbuf_addstr(sb, "]}\n");
+}
+
+/* Computes every group's statistics and writes the first opt.count. */
+static void
+finish(void)
+{
+	struct strbuf sb = STRBUF_INIT;
+	struct group **gs = xrealloc(NULL, groups.n + 1, sizeof(*gs));
+	double *sums = xrealloc(NULL, groups.n + 1, sizeof(*sums));
+	double total;
+	size_t i, n = groups.n;
+
+	for (i = 0; i < n; i++)
+		gs[i] = groups.ents[i].val;
+	if (opt.csv)
+		write_csv_header(&sb);
+	for (i = 0; opt.partial && i < n; i++) {
+		write_partial(&sb, gs[i]);
+		fwrite(sb.buf, 1, sb.len, stdout);
+		strbuf_reset(&sb);
+	}
+	if (!opt.partial) {
+		for (i = 0; i < n; i++)
+			group_stats(gs[i]);
+		qsort(gs, n, sizeof(*gs), key_order);
+		for (i = 0; i < n; i++)
+			sums[i] = gs[i]->sum / opt.factor;
+		total = n > 0 ? sums[0] + pairwise(sums + 1, n - 1) : 0;
+		for (i = 0; i < n; i++)
+			gs[i]->pct = total == 0 ? NAN : sums[i] / total * 100;
+		qsort(gs, n, sizeof(*gs), out_order);
+	}
+	for (i = 0; !opt.partial && i < n && (opt.count == 0 ||
+	    i < opt.count); i++) {
+		if (opt.csv)
+			write_csv(&sb, gs[i]);
+		else
+			write_stats(&sb, gs[i]);
+		fwrite(sb.buf, 1, sb.len, stdout);
+		strbuf_reset(&sb);
+	}
+	if (opt.csv && n == 0)
+		fwrite(sb.buf, 1, sb.len, stdout);
+	free(gs);
+	free(sums);
+	strbuf_release(&sb);
+}
+
+static int
+topn_stream(const char *path)
+{
+	struct nd_reader r;
+	int rc;
+
+	if (nd_reader_open(&r, path) != 0) {
+		warn_errno("cannot open '%s'", path);
+		return EXIT_FAILURE;
+	}
+	while ((rc = nd_read(&r)) > 0) {
+		if (opt.merge)
+			merge_record(r.line, r.len, &r.pos);
+		else
+			topn_record(r.line, r.len, &r.pos);
+		progress_update(++nrecords, 0);
+	}
+	if (rc < 0)
+		warn("%s: %s", r.pos.file, zin_error(&r.in));
+	nd_reader_close(&r);
+	return rc < 0 ? EXIT_FAILURE : EXIT_SUCCESS;
+}
+
+/* The one-line summary of records that lacked a key or the value. */
+static void
+report_missing(void)
+{
+	struct strbuf sb = STRBUF_INIT;
+	unsigned long total = 0;
+	size_t i;
+
+	for (i = 0; i <= opt.nkeys; i++) {
+		if (missing[i] == 0)
+			continue;
+		strbuf_addf(&sb, "%s%lu without '%s'", total ? ", " : "",
+		    missing[i], i < opt.nkeys ? opt.keys[i] : opt.value);
+		total += missing[i];
+	}
+	if (total > 0)
+		warn("%lu record%s not grouped: %s", total,
+		    total == 1 ? " was" : "s were", sb.buf);
+	strbuf_release(&sb);
+}
+
+int
+main(int argc, char *argv[])
+{
+	enum { OPT_CSV = 256, OPT_GPU, OPT_MERGE, OPT_NOPROGRESS,
+		OPT_PARTIAL, OPT_PROGRESS, OPT_STRICT, OPT_TYPE, OPT_UNIT,
+		OPT_VERSION, OPT_WHERE };
+	static const struct option longopts[] = {
+		{ "count", required_argument, NULL, 'n' },
+		{ "csv", no_argument, NULL, OPT_CSV },
+		{ "dispatch", required_argument, NULL, 'd' },
+		{ "gpu", required_argument, NULL, OPT_GPU },
+		{ "help", no_argument, NULL, 'h' },
+		{ "key", required_argument, NULL, 'k' },
+		{ "merge", no_argument, NULL, OPT_MERGE },
+		{ "no-progress", no_argument, NULL, OPT_NOPROGRESS },
+		{ "partial", no_argument, NULL, OPT_PARTIAL },
+		{ "progress", no_argument, NULL, OPT_PROGRESS },
+		{ "reverse", no_argument, NULL, 'r' },
+		{ "sort", required_argument, NULL, 's' },
+		{ "strict", no_argument, NULL, OPT_STRICT },
+		{ "type", required_argument, NULL, OPT_TYPE },
+		{ "unit", required_argument, NULL, OPT_UNIT },
+		{ "value", required_argument, NULL, 'v' },
+		{ "version", no_argument, NULL, OPT_VERSION },
+		{ "where", required_argument, NULL, OPT_WHERE },
+		{ NULL, 0, NULL, 0 }
+	};
+	static char obuf[1 << 16];
+	int ch, rc = EXIT_SUCCESS;
+
+	prog_init(argv[0]);
+	while ((ch = getopt_long(argc, argv, "d:hk:n:rs:v:", longopts,
+	    NULL)) != -1)
+		switch (ch) {
+		case 'd':
+			parse_dispatch(optarg);
+			break;
+		case 'h':
+			usage(EXIT_SUCCESS);
+			break;
+		case 'k':
+			if (opt.nkeys == MAX_KEYS)
+				die_usage("more than %d keys", MAX_KEYS);
+			opt.keys[opt.nkeys++] = optarg;
+			break;
+		case 'n':
+			opt.count = opt_ulong("-n", optarg, 0, (unsigned long)-1);
+			break;
+		case 'r':
+			opt.reverse = 1;
+			break;
+		case 's':
+			parse_sort(optarg);
+			break;
+		case 'v':
+			opt.value = optarg;
+			break;
+		case OPT_CSV:
+			opt.csv = 1;
+			break;
+		case OPT_GPU:
+			add_list(&opt.gpus, optarg);
+			break;
+		case OPT_MERGE:
+			opt.merge = 1;
+			break;
+		case OPT_NOPROGRESS:
+			opt.progress = PROGRESS_OFF;
+			break;
+		case OPT_PARTIAL:
+			opt.partial = 1;
+			break;
+		case OPT_PROGRESS:
+			opt.progress = PROGRESS_ON;
+			break;
+		case OPT_STRICT:
+			bad.strict = 1;
+			break;
+		case OPT_TYPE:
+			opt.type = optarg;
+			break;
+		case OPT_UNIT:
+			parse_unit(optarg);
+			break;
+		case OPT_VERSION:
+			opt_version();
+			break;
+		case OPT_WHERE:
+			opt.where = optarg;
+			break;
+		default:
+			usage(EXIT_USAGE);
+		}
+	argc -= optind;
+	argv += optind;
+	if (opt.merge && opt.partial)
+		die_usage("--merge and --partial do not go together");
+	if (opt.partial && opt.csv)
+		die_usage("--csv and --partial do not go together");
+	if (opt.where != NULL)
+		where = jqf_compile(opt.where);
+	setvbuf(stdout, obuf, _IOFBF, sizeof(obuf));
+	arena_init(&mem, 0);
+	hmap_init(&groups, 64);
+	progress_init(opt.progress, "records");
+	if (argc == 0 && topn_stream("-") != EXIT_SUCCESS)
+		rc = EXIT_FAILURE;
+	for (; argc > 0; argc--, argv++)
+		if (topn_stream(*argv) != EXIT_SUCCESS)
+			rc = EXIT_FAILURE;
+	progress_done();
+	finish();
+	if (!opt.merge)
+		report_missing();
+	if (bad_input_finish(&bad) != EXIT_SUCCESS)
+		rc = EXIT_FAILURE;
+	for (size_t i = 0; i < groups.n; i++)
+		free(((struct group *)groups.ents[i].val)->v);
+	hmap_release(&groups);
+	arena_release(&mem);
+	strbuf_release(&opt.gpus);
+	strbuf_release(&opt.dispatches);
+	jqf_free(where);
+	return close_stdout() != 0 ? EXIT_FAILURE : rc;
+}
