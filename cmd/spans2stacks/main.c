@@ -1,0 +1,481 @@
+/* spans2stacks: rebuilds call stacks from spans; one record per call path. */
+#include <getopt.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "err.h"
+#include "jqf.h"
+#include "nd.h"
+#include "opt.h"
+#include "progress.h"
+#include "strbuf.h"
+
+#include "stacks.h"
+
+static const char *const default_excludes[] = { "ProfilerStep#*" };
+
+static struct {
+	size_t max_depth;
+	int default_excludes;
+	const char **excludes;
+	size_t nexcludes;
+	int folded;
+	int merge;
+	int progress;
+	int quiet;
+	int sorted;
+	int strict;
+	struct jqf *where;
+} opt = { 1000, 1, NULL, 0, 0, 0, PROGRESS_AUTO, 0, 0, 0, NULL };
+
+enum { OPT_NO_DEFAULT_EXCLUDES = 256, OPT_NO_PROGRESS, OPT_PROGRESS,
+	OPT_STRICT, OPT_VERSION, OPT_WHERE };
+
+static const struct option longopts[] = {
+	{ "exclude", required_argument, NULL, 'x' },
+	{ "folded", no_argument, NULL, 'f' },
+	{ "help", no_argument, NULL, 'h' },
+	{ "max-depth", required_argument, NULL, 'd' },
+	{ "merge", no_argument, NULL, 'm' },
+	{ "no-default-excludes", no_argument, NULL, OPT_NO_DEFAULT_EXCLUDES },
+	{ "no-progress", no_argument, NULL, OPT_NO_PROGRESS },
+	{ "progress", no_argument, NULL, OPT_PROGRESS },
+	{ "quiet", no_argument, NULL, 'q' },
+	{ "sorted", no_argument, NULL, 's' },
+	{ "strict", no_argument, NULL, OPT_STRICT },
+	{ "version", no_argument, NULL, OPT_VERSION },
+	{ "where", required_argument, NULL, OPT_WHERE },
+	{ NULL, 0, NULL, 0 }
+};
+
+#define CATC 8
+
+/* The state of one run: the tree and the counters the summary reports. */
+struct run {
+	struct tree tree;
+	struct bad_input bad;
+	struct strbuf label, name, key;	/* scratch */
+	struct thread *last;		/* the previous record's thread */
+	uint64_t filtered, records;
+	struct {			/* raw "cat" values seen first */
+		char raw[32];
+		size_t len;
+		uint32_t id;
+	} catc[CATC];
+	size_t ncatc;
+};
+
+static void
+usage(int status)
+{
+	fprintf(status == 0 ? stdout : stderr,
+	    "usage: %s [-fhmqs] [-d depth] [-x pattern] "
+	    "[--no-default-excludes] [--progress | --no-progress] "
+	    "[--strict] [--where expr] [file ...]\n", prog_name);
+	exit(status);
+}
+
+/* Appends the text of a thread id (a number as written, or a string). */
+static int
+add_id(struct strbuf *sb, struct nd_slice v)
+{
+	switch (nd_type(v)) {
+	case ND_NUMBER:
+		strbuf_add(sb, v.p, v.len);
+		return 0;
+	case ND_STRING:
+		return nd_val_str(v, sb);
+	default:
+		return -1;
+	}
+}
+
+/* The thread of a span; the previous one is reused when pid/tid repeat. */
+static struct thread *
+span_thread(struct run *r, struct nd_slice pid, struct nd_slice tid)
+{
+	struct strbuf *k = &r->key;
+
+	if (r->last != NULL && k->len == pid.len + tid.len + 1 &&
+	    memcmp(k->buf, pid.p, pid.len) == 0 &&
+	    memcmp(k->buf + pid.len + 1, tid.p, tid.len) == 0)
+		return r->last;
+	strbuf_reset(&r->label);
+	if (add_id(&r->label, pid) != 0)
+		return NULL;
+	strbuf_addch(&r->label, '/');
+	if (add_id(&r->label, tid) != 0)
+		return NULL;
+	strbuf_reset(k);
+	strbuf_add(k, pid.p, pid.len);
+	strbuf_addch(k, '\0');
+	strbuf_add(k, tid.p, tid.len);
+	r->last = tree_thread(&r->tree, r->label.buf, r->label.len);
+	return r->last;
+}
+
+/* Interns a JSON string value; returns -1 if v is not a string. */
+static int
+intern_name(struct run *r, struct nd_slice v, uint32_t *id)
+{
+	if (v.len < 2 || v.p[0] != '"')
+		return -1;
+	if ((*id = tree_name_json(&r->tree, v.p + 1, v.len - 2)) != NODE_NONE)
+		return 0;
+	strbuf_reset(&r->name);
+	if (nd_val_str(v, &r->name) != 0)
+		return -1;
+	*id = tree_name(&r->tree, r->name.buf, r->name.len);
+	return 0;
+}
+
+/* Reads the optional "cat" and "thread_name" of a record. */
+static void
+span_extras(struct run *r, struct thread *th, struct nd_slice cat,
+    struct nd_slice tname, uint32_t *catid)
+{
+	size_t i;
+
+	*catid = 0;
+	if (nd_type(cat) == ND_STRING) {
+		/* A few categories repeat: look the raw text up first. */
+		for (i = 0; i < r->ncatc; i++)
+			if (r->catc[i].len == cat.len &&
+			    memcmp(r->catc[i].raw, cat.p, cat.len) == 0) {
+				*catid = r->catc[i].id;
+				break;
+			}
+		if (*catid == 0) {
+			strbuf_reset(&r->name);
+			nd_val_str(cat, &r->name);
+			*catid = tree_cat(&r->tree, r->name.buf, r->name.len) +
+			    1;
+			if (r->ncatc < CATC && cat.len <= sizeof(r->catc[0].raw)) {
+				memcpy(r->catc[r->ncatc].raw, cat.p, cat.len);
+				r->catc[r->ncatc].len = cat.len;
+				r->catc[r->ncatc++].id = *catid;
+			}
+		}
+	}
+	if (th->tname == NULL && nd_type(tname) == ND_STRING) {
+		strbuf_reset(&r->name);
+		nd_val_str(tname, &r->name);
+		tree_thread_name(&r->tree, th, r->name.buf, r->name.len);
+	}
+}
+
+/* One span record. */
+static void
+span_record(struct run *r, const struct nd_reader *rd)
+{
+	static const char *const keys[] = { "pid", "tid", "name", "start_ns",
+		"end_ns", "cat", "thread_name" };
+	struct nd_slice v[7];
+	struct thread *th;
+	struct bspan s;
+
+	if (nd_fields(rd->line, rd->len, keys, v, 7) < 0) {
+		bad_input(&r->bad, &rd->pos, "%s", nd_error());
+		return;
+	}
+	if (v[0].p == NULL || v[1].p == NULL || v[2].p == NULL ||
+	    v[3].p == NULL || v[4].p == NULL) {
+		bad_input(&r->bad, &rd->pos, "missing key '%s'",
+		    keys[v[0].p == NULL ? 0 : v[1].p == NULL ? 1 :
+		    v[2].p == NULL ? 2 : v[3].p == NULL ? 3 : 4]);
+		return;
+	}
+	if (nd_val_i64(v[3], &s.start) != 0 || nd_val_i64(v[4], &s.end) != 0) {
+		bad_input(&r->bad, &rd->pos, "'%s' is not an integer",
+		    nd_val_i64(v[3], &s.start) != 0 ? "start_ns" : "end_ns");
+		return;
+	}
+	if ((th = span_thread(r, v[0], v[1])) == NULL) {
+		bad_input(&r->bad, &rd->pos, "'pid' or 'tid' is not a number "
+		    "or a string");
+		return;
+	}
+	if (intern_name(r, v[2], &s.name) != 0) {
+		bad_input(&r->bad, &rd->pos, "'name' is not a string");
+		return;
+	}
+	span_extras(r, th, v[5], v[6], &s.cat);
+	if (s.end <= s.start) {
+		r->tree.st.nonpos++;
+		return;
+	}
+	if (tree_excluded(&r->tree, s.name)) {
+		r->tree.st.excluded++;
+		return;
+	}
+	if (!opt.sorted)
+		tree_buffer(th, &s);
+	else if (tree_span(&r->tree, th, &s, 1) != 0)
+		die_at(&rd->pos, "span starts before the previous one of "
+		    "thread '%s': the input is not sorted (run without -s)",
+		    th->label);
+}
+
+/* Walks a stack record's frames; returns the node, or NODE_NONE if cut. */
+static int
+merge_path(struct run *r, struct thread *th, struct nd_slice stack,
+    uint32_t *node, uint32_t *deepest)
+{
+	struct nd_iter it;
+	struct nd_slice k, v;
+	uint32_t name, n = th->root;
+	size_t depth = 0;
+	int isnew, cut = 0;
+
+	if (nd_iter_init(&it, stack) != 0 || stack.p[0] != '[')
+		return -1;
+	while (nd_iter_next(&it, &k, &v)) {
+		if (intern_name(r, v, &name) != 0)
+			return -1;
+		if (depth++ >= opt.max_depth) {
+			cut = 1;
+			continue;
+		}
+		n = tree_child(&r->tree, n, name, &isnew);
+	}
+	if (depth == 0)
+		return -1;
+	*deepest = n;
+	*node = cut ? NODE_NONE : n;
+	return 0;
+}
+
+/* One stack record (--merge): its numbers are added to its path. */
+static void
+merge_record(struct run *r, const struct nd_reader *rd)
+{
+	static const char *const keys[] = { "thread", "stack", "self_ns",
+		"total_ns", "calls", "cat", "thread_name" };
+	struct nd_slice v[7];
+	struct thread *th;
+	struct node *n;
+	uint32_t node, deepest, cat;
+	int64_t self, total;
+	uint64_t calls;
+
+	if (nd_fields(rd->line, rd->len, keys, v, 7) < 0) {
+		bad_input(&r->bad, &rd->pos, "%s", nd_error());
+		return;
+	}
+	strbuf_reset(&r->label);
+	if (nd_type(v[0]) != ND_STRING || nd_val_str(v[0], &r->label) != 0 ||
+	    nd_val_i64(v[2], &self) != 0 || nd_val_i64(v[3], &total) != 0 ||
+	    nd_val_u64(v[4], &calls) != 0) {
+		bad_input(&r->bad, &rd->pos, "not a stack record (needs "
+		    "'thread', 'stack', 'self_ns', 'total_ns' and 'calls')");
+		return;
+	}
+	th = tree_thread(&r->tree, r->label.buf, r->label.len);
+	if (merge_path(r, th, v[1], &node, &deepest) != 0) {
+		bad_input(&r->bad, &rd->pos, "'stack' is not a non-empty "
+		    "array of strings");
+		return;
+	}
+	span_extras(r, th, v[5], v[6], &cat);
+	r->tree.st.used++;
+	if (node == NODE_NONE) {
+		/* Cut: the self time stays with the deepest kept frame. */
+		r->tree.nodes[deepest].child -= self;
+		r->tree.st.cut++;
+		return;
+	}
+	n = &r->tree.nodes[node];
+	n->calls += calls;
+	n->total += total;
+	n->child += total - self;
+	if (n->cat == 0)
+		n->cat = cat;
+}
+
+/* Reads one input file ("-": standard input).  Returns 0 or -1. */
+static int
+spans2stacks_stream(struct run *r, const char *path)
+{
+	struct nd_reader rd;
+	int rc, m;
+
+	if (nd_reader_open(&rd, path) != 0) {
+		warn_errno("cannot open '%s'", path);
+		return -1;
+	}
+	while ((rc = nd_read(&rd)) > 0) {
+		r->records++;
+		if ((r->records & 0xFFFF) == 0)
+			progress_update(r->records, 0);
+		if (opt.where != NULL) {
+			m = jqf_match(opt.where, rd.line, rd.len);
+			if (m < 0)
+				bad_input(&r->bad, &rd.pos, "--where: %s",
+				    jqf_error(opt.where));
+			if (m <= 0) {
+				r->filtered += m == 0;
+				continue;
+			}
+		}
+		if (opt.merge)
+			merge_record(r, &rd);
+		else
+			span_record(r, &rd);
+	}
+	if (rc < 0)
+		warn("cannot read '%s': %s", rd.pos.file, zin_error(&rd.in));
+	nd_reader_close(&rd);
+	return rc < 0 ? -1 : 0;
+}
+
+/* Ends one input: buffered spans are built, open stacks closed. */
+static void
+end_of_file(struct run *r)
+{
+	size_t i;
+
+	tree_flush(&r->tree);
+	for (i = 0; i < r->tree.nthr; i++) {
+		r->tree.thr[i]->depth = 0;
+		r->tree.thr[i]->have_last = 0;
+	}
+}
+
+static void
+summary(const struct run *r)
+{
+	const struct stats *s = &r->tree.st;
+	struct strbuf sb = STRBUF_INIT;
+
+	if (opt.merge)
+		strbuf_addf(&sb, "%llu stack records read, %llu used",
+		    (unsigned long long)r->records,
+		    (unsigned long long)s->used);
+	else
+		strbuf_addf(&sb, "%llu spans read, %llu used, %llu skipped "
+		    "for duration <= 0, %llu excluded by name, %llu clipped "
+		    "to their parent's end (%lld ns)",
+		    (unsigned long long)r->records,
+		    (unsigned long long)s->used,
+		    (unsigned long long)s->nonpos,
+		    (unsigned long long)s->excluded,
+		    (unsigned long long)s->clipped, (long long)s->clipped_ns);
+	if (opt.where != NULL)
+		strbuf_addf(&sb, ", %llu left out by --where",
+		    (unsigned long long)r->filtered);
+	strbuf_addf(&sb, ", %llu frames cut below depth %zu; %llu %s written",
+	    (unsigned long long)s->cut, opt.max_depth,
+	    (unsigned long long)s->stacks, opt.folded ? "lines" : "stacks");
+	warn("%s", sb.buf);
+	strbuf_release(&sb);
+}
+
+static void
+add_exclude(const char *pattern)
+{
+	opt.excludes = realloc(opt.excludes, (opt.nexcludes + 2) *
+	    sizeof(*opt.excludes));
+	if (opt.excludes == NULL)
+		die("out of memory");
+	opt.excludes[opt.nexcludes++] = pattern;
+	opt.excludes[opt.nexcludes] = NULL;
+}
+
+static void
+parse_options(int argc, char *argv[])
+{
+	int ch;
+
+	while ((ch = getopt_long(argc, argv, "d:fhmqsx:", longopts, NULL)) !=
+	    -1)
+		switch (ch) {
+		case 'd':
+			opt.max_depth = opt_ulong("--max-depth", optarg, 1,
+			    100000000);
+			break;
+		case 'f':
+			opt.folded = 1;
+			break;
+		case 'h':
+			usage(EXIT_SUCCESS);
+			break;
+		case 'm':
+			opt.merge = 1;
+			break;
+		case 'q':
+			opt.quiet = 1;
+			break;
+		case 's':
+			opt.sorted = 1;
+			break;
+		case 'x':
+			add_exclude(optarg);
+			break;
+		case OPT_NO_DEFAULT_EXCLUDES:
+			opt.default_excludes = 0;
+			break;
+		case OPT_NO_PROGRESS:
+			opt.progress = PROGRESS_OFF;
+			break;
+		case OPT_PROGRESS:
+			opt.progress = PROGRESS_ON;
+			break;
+		case OPT_STRICT:
+			opt.strict = 1;
+			break;
+		case OPT_VERSION:
+			opt_version();
+			break;
+		case OPT_WHERE:
+			opt.where = jqf_compile(optarg);
+			break;
+		default:
+			usage(EXIT_USAGE);
+		}
+	if (opt.default_excludes)
+		add_exclude(default_excludes[0]);
+}
+
+int
+main(int argc, char *argv[])
+{
+	struct run r;
+	int rc = EXIT_SUCCESS;
+
+	prog_init(argv[0]);
+	parse_options(argc, argv);
+	argc -= optind;
+	argv += optind;
+	memset(&r, 0, sizeof(r));
+	r.bad.max_warn = 10;
+	r.bad.strict = opt.strict;
+	strbuf_init(&r.label, 64);
+	strbuf_init(&r.name, 64);
+	strbuf_init(&r.key, 64);
+	tree_init(&r.tree, opt.excludes, opt.max_depth);
+	progress_init(opt.progress, opt.merge ? "stacks" : "spans");
+	if (argc == 0 && spans2stacks_stream(&r, "-") != 0)
+		rc = EXIT_FAILURE;
+	end_of_file(&r);
+	for (; argc > 0; argc--, argv++) {
+		if (spans2stacks_stream(&r, *argv) != 0)
+			rc = EXIT_FAILURE;
+		end_of_file(&r);
+	}
+	progress_done();
+	tree_write(&r.tree, stdout, opt.folded);
+	if (!opt.quiet)
+		summary(&r);
+	if (bad_input_finish(&r.bad) != EXIT_SUCCESS)
+		rc = EXIT_FAILURE;
+	tree_release(&r.tree);
+	strbuf_release(&r.label);
+	strbuf_release(&r.name);
+	strbuf_release(&r.key);
+	free(opt.excludes);
+	if (opt.where != NULL)
+		jqf_free(opt.where);
+	return close_stdout() != 0 ? EXIT_FAILURE : rc;
+}

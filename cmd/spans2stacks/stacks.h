@@ -1,0 +1,126 @@
+/*
+ * stacks.h: the call-path tree of spans2stacks.
+ *
+ * Frame names and categories are interned once (ids).  Every thread has a
+ * root node; a node is one call path (parent path + frame name) and holds
+ * calls, total and child time.  Spans reach a thread's builder in order
+ * (start ascending, end descending); the builder keeps the open stack and
+ * adds each span to its path's node when it opens.  Unsorted input is
+ * buffered per thread and sorted at the end.  Nothing recurses: a
+ * 100,000-deep chain costs an array, not the C stack.
+ *
+ * All memory belongs to the tree and is freed by tree_release().
+ */
+#ifndef STACKS_H
+#define STACKS_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "hmap.h"
+#include "strbuf.h"
+
+#define NODE_NONE UINT32_MAX
+
+struct node {
+	uint32_t parent, name, cat;	/* cat: id + 1, 0 = none */
+	uint32_t first_child, last_child, next_sibling;
+	uint64_t calls;
+	int64_t total, child;		/* self = total - child */
+};
+
+struct frame {
+	int64_t end;
+	uint32_t node;			/* NODE_NONE: cut by --max-depth */
+};
+
+struct bspan {				/* a buffered span */
+	int64_t start, end;
+	uint32_t name, cat;
+};
+
+struct thread {
+	const char *label;		/* "pid/tid" */
+	size_t label_len;
+	char *tname;			/* quoted thread_name, or NULL */
+	size_t tname_len;
+	uint32_t root;
+	struct frame *stk;		/* the open stack */
+	size_t depth, stk_alloc;
+	int64_t last_start, last_end;	/* order check (--sorted) */
+	int have_last;
+	struct bspan *buf;		/* unsorted input */
+	size_t nbuf, buf_alloc;
+	int buf_sorted;			/* buf is in order so far */
+};
+
+struct stats {
+	uint64_t read, used, nonpos, excluded, clipped, cut, stacks;
+	int64_t clipped_ns;
+};
+
+struct tree {
+	struct hmap names, cats, threads;
+	struct strbuf name_json;	/* quoted names, back to back */
+	size_t *name_off;		/* by id: offset, length, flags */
+	uint32_t *name_len;
+	unsigned char *name_excl;
+	uint64_t *name_hash;
+	size_t nnames, names_alloc;
+	uint32_t *nidx;			/* name lookup: id + 1, 0 empty */
+	size_t ncap;
+	struct strbuf cat_json;
+	size_t *cat_off;
+	size_t ncats, cats_alloc;
+	struct node *nodes;
+	size_t nnodes, nodes_alloc;
+	uint64_t *ckeys;		/* (parent, name) -> child node */
+	uint32_t *cvals;
+	size_t ccap, cn;
+	struct thread **thr;		/* first-seen order */
+	size_t nthr, thr_alloc;
+	const char *const *excludes;	/* glob patterns, NULL-ended */
+	size_t max_depth;
+	struct stats st;
+};
+
+void tree_init(struct tree *t, const char *const *excludes,
+    size_t max_depth);
+void tree_release(struct tree *t);
+
+/* Interns a decoded name; returns its id. */
+uint32_t tree_name(struct tree *t, const char *s, size_t len);
+/*
+ * The same for the text between a JSON string's quotes, which is the name
+ * when it has no backslash; returns NODE_NONE when it has one (decode it
+ * and call tree_name).
+ */
+uint32_t tree_name_json(struct tree *t, const char *s, size_t len);
+/* 1 if the name matches an exclude pattern. */
+int tree_excluded(const struct tree *t, uint32_t name);
+uint32_t tree_cat(struct tree *t, const char *s, size_t len);
+/* Finds or adds the thread with this label. */
+struct thread *tree_thread(struct tree *t, const char *label, size_t len);
+/* Sets the thread's name if it has none yet. */
+void tree_thread_name(struct tree *t, struct thread *th, const char *s,
+    size_t len);
+/* The child of node parent named name, added if absent. */
+uint32_t tree_child(struct tree *t, uint32_t parent, uint32_t name,
+    int *isnew);
+
+/*
+ * Adds one span (duration > 0, name not excluded) to a thread in order.
+ * Returns 0, or -1 when it comes before the previous one (see sorted).
+ */
+int tree_span(struct tree *t, struct thread *th, const struct bspan *s,
+    int check_order);
+/* Buffers one span of unsorted input. */
+void tree_buffer(struct thread *th, const struct bspan *s);
+/* Sorts and builds every thread's buffered spans. */
+void tree_flush(struct tree *t);
+
+/* Writes every path with calls: NDJSON stack records, or folded lines. */
+void tree_write(struct tree *t, FILE *fp, int folded);
+
+#endif

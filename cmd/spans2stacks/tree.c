@@ -1,0 +1,647 @@
+/* tree.c: interned names, the call-path tree and its output. */
+#define _GNU_SOURCE		/* FNM_CASEFOLD */
+#include <fnmatch.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "err.h"
+#include "ndw.h"
+#include "stacks.h"
+
+static void *
+grow_array(void *p, size_t *alloc, size_t need, size_t size)
+{
+	size_t n = *alloc;
+
+	if (need <= n)
+		return p;
+	n = n == 0 ? 64 : n;
+	while (n < need)
+		n *= 2;
+	if ((p = realloc(p, n * size)) == NULL)
+		die("out of memory");
+	*alloc = n;
+	return p;
+}
+
+static void nidx_grow(struct tree *t);
+
+static uint32_t
+node_new(struct tree *t, uint32_t parent, uint32_t name)
+{
+	struct node *n;
+
+	if (t->nnodes >= NODE_NONE - 1)
+		die("too many distinct call paths");
+	t->nodes = grow_array(t->nodes, &t->nodes_alloc, t->nnodes + 1,
+	    sizeof(*t->nodes));
+	n = &t->nodes[t->nnodes];
+	memset(n, 0, sizeof(*n));
+	n->parent = parent;
+	n->name = name;
+	n->first_child = n->last_child = n->next_sibling = NODE_NONE;
+	return (uint32_t)t->nnodes++;
+}
+
+void
+tree_init(struct tree *t, const char *const *excludes, size_t max_depth)
+{
+	memset(t, 0, sizeof(*t));
+	hmap_init(&t->names, 1024);
+	hmap_init(&t->cats, 16);
+	hmap_init(&t->threads, 16);
+	strbuf_init(&t->name_json, 1 << 16);
+	nidx_grow(t);
+	t->excludes = excludes;
+	t->max_depth = max_depth;
+	t->ccap = 1 << 12;
+	t->ckeys = malloc(t->ccap * sizeof(*t->ckeys));
+	t->cvals = malloc(t->ccap * sizeof(*t->cvals));
+	if (t->ckeys == NULL || t->cvals == NULL)
+		die("out of memory");
+	memset(t->ckeys, 0xFF, t->ccap * sizeof(*t->ckeys));
+}
+
+void
+tree_release(struct tree *t)
+{
+	size_t i;
+
+	for (i = 0; i < t->nthr; i++) {
+		free(t->thr[i]->tname);
+		free(t->thr[i]->stk);
+		free(t->thr[i]->buf);
+		free(t->thr[i]);
+	}
+	free(t->thr);
+	hmap_release(&t->names);
+	hmap_release(&t->cats);
+	hmap_release(&t->threads);
+	strbuf_release(&t->name_json);
+	strbuf_release(&t->cat_json);
+	free(t->name_off);
+	free(t->name_len);
+	free(t->name_excl);
+	free(t->name_hash);
+	free(t->nidx);
+	free(t->cat_off);
+	free(t->nodes);
+	free(t->ckeys);
+	free(t->cvals);
+}
+
+static int
+excluded(const struct tree *t, const char *s)
+{
+	const char *const *p;
+
+	for (p = t->excludes; p != NULL && *p != NULL; p++)
+		if (fnmatch(*p, s, FNM_CASEFOLD) == 0)
+			return 1;
+	return 0;
+}
+
+/*
+ * A hash of the length, the first 16 and the last 8 bytes: cheap enough to
+ * run once per span, and names that share all of those are rare (lookups
+ * compare whole names anyway).
+ */
+static uint64_t
+name_hash(const char *s, size_t n)
+{
+	uint64_t a = 0, b = 0, c = 0, h;
+
+	if (n >= 8) {
+		memcpy(&a, s, 8);
+		memcpy(&c, s + n - 8, 8);
+		if (n >= 16)
+			memcpy(&b, s + 8, 8);
+	} else {
+		while (n-- > 0)
+			a = a << 8 | (unsigned char)s[n];
+		n = 0;
+	}
+	h = (a ^ (uint64_t)n * 0x9E3779B97F4A7C15ULL) * 0xFF51AFD7ED558CCDULL;
+	h = (h ^ (h >> 32) ^ b) * 0xC4CEB9FE1A85EC53ULL;
+	h = (h ^ (h >> 29) ^ c) * 0xFF51AFD7ED558CCDULL;
+	return h ^ (h >> 32);
+}
+
+static void
+nidx_grow(struct tree *t)
+{
+	size_t i, j, mask;
+
+	free(t->nidx);
+	t->ncap = t->ncap == 0 ? 1024 : t->ncap * 2;
+	if ((t->nidx = calloc(t->ncap, sizeof(*t->nidx))) == NULL)
+		die("out of memory");
+	mask = t->ncap - 1;
+	for (i = 0; i < t->nnames; i++) {
+		for (j = t->name_hash[i] & mask; t->nidx[j] != 0;
+		    j = (j + 1) & mask)
+			;
+		t->nidx[j] = (uint32_t)(i + 1);
+	}
+}
+
+/* Adds a name that is not yet interned; returns its id. */
+static uint32_t
+name_add(struct tree *t, const char *s, size_t len, uint64_t h)
+{
+	void **slot;
+	uint32_t id;
+
+	slot = hmap_put(&t->names, s, len);
+	id = (uint32_t)t->nnames++;
+	*slot = (void *)(uintptr_t)(id + 1);
+	t->name_off = grow_array(t->name_off, &t->names_alloc, t->nnames,
+	    sizeof(*t->name_off));
+	t->name_len = realloc(t->name_len, t->names_alloc *
+	    sizeof(*t->name_len));
+	t->name_excl = realloc(t->name_excl, t->names_alloc);
+	t->name_hash = realloc(t->name_hash, t->names_alloc *
+	    sizeof(*t->name_hash));
+	if (t->name_len == NULL || t->name_excl == NULL ||
+	    t->name_hash == NULL)
+		die("out of memory");
+	t->name_hash[id] = h;
+	t->name_off[id] = t->name_json.len;
+	ndw_quote(&t->name_json, s, len, 0);
+	t->name_len[id] = (uint32_t)(t->name_json.len - t->name_off[id]);
+	t->name_excl[id] = (unsigned char)excluded(t, t->names.ents[id].key);
+	return id;
+}
+
+static uint32_t
+name_lookup(struct tree *t, const char *s, size_t len, uint64_t h)
+{
+	size_t i, mask = t->ncap - 1;
+	uint32_t id;
+	const struct hmap_ent *e;
+
+	for (i = h & mask; t->nidx[i] != 0; i = (i + 1) & mask) {
+		id = t->nidx[i] - 1;
+		e = &t->names.ents[id];
+		if (t->name_hash[id] == h && e->len == len &&
+		    memcmp(e->key, s, len) == 0)
+			return id;
+	}
+	id = name_add(t, s, len, h);
+	t->nidx[i] = id + 1;
+	if (t->nnames * 2 > t->ncap)
+		nidx_grow(t);
+	return id;
+}
+
+uint32_t
+tree_name(struct tree *t, const char *s, size_t len)
+{
+	return name_lookup(t, s, len, name_hash(s, len));
+}
+
+uint32_t
+tree_name_json(struct tree *t, const char *s, size_t len)
+{
+	if (memchr(s, '\\', len) != NULL)
+		return NODE_NONE;
+	return name_lookup(t, s, len, name_hash(s, len));
+}
+
+int
+tree_excluded(const struct tree *t, uint32_t name)
+{
+	return t->name_excl[name];
+}
+
+uint32_t
+tree_cat(struct tree *t, const char *s, size_t len)
+{
+	void **slot;
+	uint32_t id;
+	int isnew;
+
+	slot = hmap_put2(&t->cats, s, len, &isnew);
+	if (!isnew)
+		return (uint32_t)((uintptr_t)*slot - 1);
+	id = (uint32_t)t->ncats++;
+	*slot = (void *)(uintptr_t)(id + 1);
+	t->cat_off = grow_array(t->cat_off, &t->cats_alloc, t->ncats + 1,
+	    sizeof(*t->cat_off));
+	t->cat_off[id] = t->cat_json.len;
+	ndw_quote(&t->cat_json, s, len, 0);
+	t->cat_off[id + 1] = t->cat_json.len;
+	return id;
+}
+
+struct thread *
+tree_thread(struct tree *t, const char *label, size_t len)
+{
+	struct thread *th;
+	void **slot;
+	int isnew;
+	size_t i;
+
+	slot = hmap_put2(&t->threads, label, len, &isnew);
+	if (!isnew)
+		return *slot;
+	if ((th = calloc(1, sizeof(*th))) == NULL)
+		die("out of memory");
+	i = t->threads.n - 1;
+	th->label = t->threads.ents[i].key;
+	th->label_len = len;
+	th->root = node_new(t, NODE_NONE, 0);
+	th->buf_sorted = 1;
+	t->thr = grow_array(t->thr, &t->thr_alloc, t->nthr + 1,
+	    sizeof(*t->thr));
+	t->thr[t->nthr++] = th;
+	*slot = th;
+	return th;
+}
+
+void
+tree_thread_name(struct tree *t, struct thread *th, const char *s,
+    size_t len)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	(void)t;
+	if (th->tname != NULL)
+		return;
+	ndw_quote(&sb, s, len, 0);
+	th->tname = strbuf_detach(&sb, &th->tname_len);
+}
+
+static size_t
+child_slot(const struct tree *t, uint64_t key)
+{
+	uint64_t h = key * 0x9E3779B97F4A7C15ULL;
+
+	return (size_t)(h >> 29) & (t->ccap - 1);
+}
+
+static void
+child_grow(struct tree *t)
+{
+	uint64_t *ok = t->ckeys;
+	uint32_t *ov = t->cvals;
+	size_t i, j, oc = t->ccap;
+
+	t->ccap *= 2;
+	t->ckeys = malloc(t->ccap * sizeof(*t->ckeys));
+	t->cvals = malloc(t->ccap * sizeof(*t->cvals));
+	if (t->ckeys == NULL || t->cvals == NULL)
+		die("out of memory");
+	memset(t->ckeys, 0xFF, t->ccap * sizeof(*t->ckeys));
+	for (i = 0; i < oc; i++) {
+		if (ok[i] == UINT64_MAX)
+			continue;
+		for (j = child_slot(t, ok[i]); t->ckeys[j] != UINT64_MAX;
+		    j = (j + 1) & (t->ccap - 1))
+			;
+		t->ckeys[j] = ok[i];
+		t->cvals[j] = ov[i];
+	}
+	free(ok);
+	free(ov);
+}
+
+uint32_t
+tree_child(struct tree *t, uint32_t parent, uint32_t name, int *isnew)
+{
+	uint64_t key = (uint64_t)parent << 32 | name;
+	struct node *p;
+	uint32_t c;
+	size_t i;
+
+	for (i = child_slot(t, key); t->ckeys[i] != UINT64_MAX;
+	    i = (i + 1) & (t->ccap - 1))
+		if (t->ckeys[i] == key) {
+			*isnew = 0;
+			return t->cvals[i];
+		}
+	c = node_new(t, parent, name);
+	t->ckeys[i] = key;
+	t->cvals[i] = c;
+	if (++t->cn * 2 > t->ccap)
+		child_grow(t);
+	p = &t->nodes[parent];
+	if (p->last_child == NODE_NONE)
+		p->first_child = c;
+	else
+		t->nodes[p->last_child].next_sibling = c;
+	p->last_child = c;
+	*isnew = 1;
+	return c;
+}
+
+int
+tree_span(struct tree *t, struct thread *th, const struct bspan *s,
+    int check_order)
+{
+	int64_t start = s->start, end = s->end, top_end;
+	uint32_t parent = th->root, node = NODE_NONE;
+	struct node *n;
+	int isnew;
+
+	if (check_order && th->have_last && (start < th->last_start ||
+	    (start == th->last_start && end > th->last_end)))
+		return -1;
+	th->last_start = start;
+	th->last_end = end;
+	th->have_last = 1;
+	while (th->depth > 0 && th->stk[th->depth - 1].end <= start)
+		th->depth--;
+	if (th->depth > 0) {
+		top_end = th->stk[th->depth - 1].end;
+		if (end > top_end) {
+			t->st.clipped++;
+			t->st.clipped_ns += end - top_end;
+			end = top_end;
+		}
+		parent = th->stk[th->depth - 1].node;
+	}
+	if (parent == NODE_NONE || th->depth >= t->max_depth)
+		t->st.cut++;
+	else {
+		node = tree_child(t, parent, s->name, &isnew);
+		n = &t->nodes[node];
+		if (isnew)
+			n->cat = s->cat;
+		n->calls++;
+		n->total += end - start;
+		t->nodes[parent].child += end - start;
+	}
+	th->stk = grow_array(th->stk, &th->stk_alloc, th->depth + 1,
+	    sizeof(*th->stk));
+	th->stk[th->depth].end = end;
+	th->stk[th->depth].node = node;
+	th->depth++;
+	t->st.used++;
+	return 0;
+}
+
+/* x sorts before y: earlier start, or the same start and a later end. */
+static int
+before(const struct bspan *x, const struct bspan *y)
+{
+	return x->start < y->start ||
+	    (x->start == y->start && x->end > y->end);
+}
+
+void
+tree_buffer(struct thread *th, const struct bspan *s)
+{
+	if (th->nbuf > 0 && before(s, &th->buf[th->nbuf - 1]))
+		th->buf_sorted = 0;
+	th->buf = grow_array(th->buf, &th->buf_alloc, th->nbuf + 1,
+	    sizeof(*th->buf));
+	th->buf[th->nbuf++] = *s;
+}
+
+static void
+merge(const struct bspan *a, size_t na, const struct bspan *b, size_t nb,
+    struct bspan *out)
+{
+	size_t i = 0, j = 0;
+
+	while (i < na && j < nb)
+		*out++ = before(&b[j], &a[i]) ? b[j++] : a[i++];
+	while (i < na)
+		*out++ = a[i++];
+	while (j < nb)
+		*out++ = b[j++];
+}
+
+/* A stable bottom-up merge sort (input order breaks full ties). */
+static void
+sort_spans(struct bspan *a, size_t n)
+{
+	struct bspan *tmp, *src = a, *dst, *sw, x;
+	size_t w, i, j, k, na, nb;
+
+	for (i = 0; i < n; i += 16)		/* insertion-sorted runs */
+		for (j = i + 1; j < n && j < i + 16; j++) {
+			x = a[j];
+			for (k = j; k > i && before(&x, &a[k - 1]); k--)
+				a[k] = a[k - 1];
+			a[k] = x;
+		}
+	if (n <= 16)
+		return;
+	if ((tmp = malloc(n * sizeof(*tmp))) == NULL)
+		die("out of memory");
+	dst = tmp;
+	for (w = 16; w < n; w *= 2) {
+		for (i = 0; i < n; i += 2 * w) {
+			na = n - i < w ? n - i : w;
+			nb = n - i - na < w ? n - i - na : w;
+			merge(src + i, na, src + i + na, nb, dst + i);
+		}
+		sw = src;
+		src = dst;
+		dst = sw;
+	}
+	if (src != a)
+		memcpy(a, src, n * sizeof(*a));
+	free(tmp);
+}
+
+void
+tree_flush(struct tree *t)
+{
+	struct thread *th;
+	size_t i, j;
+
+	for (i = 0; i < t->nthr; i++) {
+		th = t->thr[i];
+		if (th->nbuf == 0)
+			continue;
+		if (!th->buf_sorted)
+			sort_spans(th->buf, th->nbuf);
+		for (j = 0; j < th->nbuf; j++)
+			tree_span(t, th, &th->buf[j], 0);
+		free(th->buf);
+		th->buf = NULL;
+		th->nbuf = th->buf_alloc = 0;
+	}
+}
+
+/* Output. */
+
+struct out {
+	FILE *fp;
+	struct strbuf buf;
+};
+
+static void
+out_flush(struct out *o)
+{
+	if (o->buf.len > 0 && fwrite(o->buf.buf, 1, o->buf.len, o->fp) !=
+	    o->buf.len)
+		die_errno("write error");
+	strbuf_reset(&o->buf);
+}
+
+static void
+out_i64(struct strbuf *sb, int64_t v)
+{
+	char tmp[24];
+	uint64_t u = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
+	int n = 0;
+
+	if (v < 0)
+		strbuf_addch(sb, '-');
+	do {
+		tmp[n++] = (char)('0' + u % 10);
+		u /= 10;
+	} while (u != 0);
+	strbuf_grow(sb, (size_t)n);
+	while (n > 0)
+		sb->buf[sb->len++] = tmp[--n];
+	sb->buf[sb->len] = '\0';
+}
+
+/*
+ * Appends a name as a folded frame: ';' becomes ':', line breaks and tabs
+ * a space, and a space before trailing digits '_' (flamegraph.pl would
+ * read "x 200" at the end of a line as a second count).
+ */
+static void
+fold_name(struct strbuf *sb, const char *s, size_t len)
+{
+	size_t i, at = sb->len;
+	char c;
+
+	strbuf_grow(sb, len);
+	for (i = 0; i < len; i++) {
+		c = s[i];
+		if (c == ';')
+			c = ':';
+		else if (c == '\n' || c == '\r' || c == '\t')
+			c = ' ';
+		sb->buf[sb->len++] = c;
+	}
+	sb->buf[sb->len] = '\0';
+	for (i = sb->len; i > at && ((sb->buf[i - 1] >= '0' &&
+	    sb->buf[i - 1] <= '9') || sb->buf[i - 1] == '.'); i--)
+		;
+	if (i > at + 1 && i < sb->len && sb->buf[i - 1] == ' ' &&
+	    sb->buf[i] >= '0' && sb->buf[i] <= '9')
+		sb->buf[i - 1] = '_';
+}
+
+/* Writes one path: prefix holds its frames, already separated. */
+static void
+write_node(struct tree *t, struct out *o, const struct thread *th,
+    const struct strbuf *prefix, const struct node *n, int folded)
+{
+	struct strbuf *b = &o->buf;
+	int64_t self = n->total - n->child;
+
+	if (folded) {
+		if (self == 0)
+			return;
+		strbuf_add(b, prefix->buf, prefix->len);
+		strbuf_addch(b, ' ');
+		out_i64(b, self);
+		strbuf_addch(b, '\n');
+	} else {
+		strbuf_addstr(b, "{\"thread\":");
+		ndw_quote(b, th->label, th->label_len, 0);
+		strbuf_addstr(b, ",\"stack\":[");
+		strbuf_add(b, prefix->buf, prefix->len);
+		strbuf_addstr(b, "],\"self_ns\":");
+		out_i64(b, self);
+		strbuf_addstr(b, ",\"total_ns\":");
+		out_i64(b, n->total);
+		strbuf_addstr(b, ",\"calls\":");
+		out_i64(b, (int64_t)n->calls);
+		if (n->cat != 0) {
+			strbuf_addstr(b, ",\"cat\":");
+			strbuf_add(b, t->cat_json.buf + t->cat_off[n->cat - 1],
+			    t->cat_off[n->cat] - t->cat_off[n->cat - 1]);
+		}
+		if (th->tname != NULL) {
+			strbuf_addstr(b, ",\"thread_name\":");
+			strbuf_add(b, th->tname, th->tname_len);
+		}
+		strbuf_addstr(b, "}\n");
+	}
+	t->st.stacks++;
+	if (b->len >= 65536)
+		out_flush(o);
+}
+
+static void
+add_frame(struct tree *t, struct strbuf *prefix, uint32_t name, int folded,
+    int first)
+{
+	if (folded) {
+		strbuf_addch(prefix, ';');
+		fold_name(prefix, t->names.ents[name].key,
+		    t->names.ents[name].len);
+		return;
+	}
+	if (!first)
+		strbuf_addch(prefix, ',');
+	strbuf_add(prefix, t->name_json.buf + t->name_off[name],
+	    t->name_len[name]);
+}
+
+/* Depth first, without recursion: lens[d] is the prefix before depth d. */
+static void
+write_thread(struct tree *t, struct out *o, const struct thread *th,
+    int folded)
+{
+	struct strbuf prefix = STRBUF_INIT;
+	size_t *lens = NULL, lens_alloc = 0, d = 0;
+	uint32_t n = t->nodes[th->root].first_child;
+	const struct node *nd;
+
+	if (folded)
+		fold_name(&prefix, th->label, th->label_len);
+	while (n != NODE_NONE) {
+		lens = grow_array(lens, &lens_alloc, d + 1, sizeof(*lens));
+		lens[d] = prefix.len;
+		nd = &t->nodes[n];
+		add_frame(t, &prefix, nd->name, folded, d == 0);
+		if (nd->calls > 0 || nd->total != 0)
+			write_node(t, o, th, &prefix, nd, folded);
+		if (nd->first_child != NODE_NONE) {
+			n = nd->first_child;
+			d++;
+			continue;
+		}
+		for (;;) {
+			strbuf_setlen(&prefix, lens[d]);
+			if (t->nodes[n].next_sibling != NODE_NONE) {
+				n = t->nodes[n].next_sibling;
+				break;
+			}
+			if (d == 0) {
+				n = NODE_NONE;
+				break;
+			}
+			n = t->nodes[n].parent;
+			d--;
+		}
+	}
+	free(lens);
+	strbuf_release(&prefix);
+}
+
+void
+tree_write(struct tree *t, FILE *fp, int folded)
+{
+	struct out o;
+	size_t i;
+
+	o.fp = fp;
+	strbuf_init(&o.buf, 65536 + 4096);
+	for (i = 0; i < t->nthr; i++)
+		write_thread(t, &o, t->thr[i], folded);
+	out_flush(&o);
+	strbuf_release(&o.buf);
+}
