@@ -9,9 +9,10 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "err.h"
-#include "hmap.h"
+#include "arena.h"
 #include "html.h"
 #include "jqf.h"
 #include "nd.h"
@@ -55,21 +56,41 @@ static struct {
 	size_t nrule;
 } cats;
 
+/* A slot of the child index: node + 1 (0: empty) and its key, inline so
+ * that a lookup touches one cache line. */
+struct cslot {
+	uint32_t parent, name, node;
+};
+
+struct name {
+	const char *p;		/* NUL-terminated copy */
+	size_t len;
+};
+
+struct nslot {
+	uint64_t hash;
+	uint32_t id;		/* name id + 1, 0: empty */
+};
+
 /*
- * The call tree, as parallel arrays indexed by node.  A node is created
- * after its parent, so parent[i] < i; child[] finds (parent, name) pairs.
+ * The call tree, as parallel arrays indexed by node.  key[i] is the
+ * parent << 32 | name (one array, so a lookup touches one place); a node
+ * is created after its parent, so parent < i.  child[] finds the pairs.
  * self[] is the node's own weight (the "after" side in a diff), before[]
  * the "before" side, calls[] the calls of stack records ending there.
  */
 static struct {
-	uint32_t *parent, *name;
+	uint64_t *key;
 	uint64_t *self, *before, *calls;
 	size_t n, alloc;
-	uint32_t *child;		/* open addressing: node + 1, 0 empty */
+	struct cslot *child;		/* open addressing on key */
 	size_t cap;
-	struct hmap names;		/* value: name id + 1 */
+	struct name *names;		/* by id */
+	size_t nnames, names_alloc;
+	struct nslot *nslot;		/* open addressing on the name */
+	size_t ncap;
+	struct arena text;		/* the names' bytes */
 	unsigned char *is_thread;	/* per name: used as a thread label */
-	size_t names_alloc;
 	uint32_t root, merged;		/* merged: NONE until a thread shows */
 	int has_calls, has_diff, has_threads, folded, ndjson;
 	unsigned long fractions;
@@ -97,27 +118,63 @@ xrealloc(void *p, size_t n)
 	return p;
 }
 
+#define PARENT(i) ((uint32_t)(t.key[i] >> 32))
+#define NAME(i) ((uint32_t)t.key[i])
+
 static uint64_t
-mix(uint32_t parent, uint32_t name)
+mix(uint64_t key)
 {
-	uint64_t h = ((uint64_t)parent << 32 | name) * 0x9e3779b97f4a7c15ULL;
+	uint64_t h = key * 0x9e3779b97f4a7c15ULL;
 
 	return h ^ (h >> 29);
 }
 
 static void
+child_put(struct cslot *slot, size_t cap, uint32_t parent, uint32_t name,
+    uint32_t node)
+{
+	size_t j = mix((uint64_t)parent << 32 | name) & (cap - 1);
+
+	while (slot[j].node != 0)
+		j = (j + 1) & (cap - 1);
+	slot[j].parent = parent;
+	slot[j].name = name;
+	slot[j].node = node + 1;
+}
+
+/*
+ * Zeroed memory for a big table that is probed at random: asking for huge
+ * pages there saves most of the TLB misses (about a third of the time).
+ */
+static void *
+table_alloc(size_t n)
+{
+	void *p;
+
+	if (n < (4u << 20)) {
+		if ((p = calloc(1, n)) == NULL)
+			die("out of memory");
+		return p;
+	}
+	if (posix_memalign(&p, 2u << 20, n) != 0)
+		die("out of memory");
+#ifdef MADV_HUGEPAGE
+	madvise(p, n, MADV_HUGEPAGE);
+#endif
+	memset(p, 0, n);
+	return p;
+}
+
+static void
 child_grow(void)
 {
-	size_t cap = t.cap != 0 ? t.cap * 2 : 1024, i, j;
-	uint32_t *slot = xrealloc(NULL, cap * sizeof(*slot));
+	size_t cap = t.cap != 0 ? t.cap * 2 : 1024, i;
+	struct cslot *slot = table_alloc(cap * sizeof(*slot));
 
-	memset(slot, 0, cap * sizeof(*slot));
-	for (i = 1; i < t.n; i++) {
-		j = mix(t.parent[i], t.name[i]) & (cap - 1);
-		while (slot[j] != 0)
-			j = (j + 1) & (cap - 1);
-		slot[j] = (uint32_t)i + 1;
-	}
+	for (i = 0; i < t.cap; i++)
+		if (t.child[i].node != 0)
+			child_put(slot, cap, t.child[i].parent,
+			    t.child[i].name, t.child[i].node - 1);
 	free(t.child);
 	t.child = slot;
 	t.cap = cap;
@@ -132,56 +189,106 @@ node_new(uint32_t parent, uint32_t name)
 		if (t.n >= NONE - 1)
 			die("more than %u nodes", NONE - 1);
 		a = t.alloc != 0 ? t.alloc * 2 : 4096;
-		t.parent = xrealloc(t.parent, a * sizeof(*t.parent));
-		t.name = xrealloc(t.name, a * sizeof(*t.name));
+		t.key = xrealloc(t.key, a * sizeof(*t.key));
 		t.self = xrealloc(t.self, a * sizeof(*t.self));
 		t.before = xrealloc(t.before, a * sizeof(*t.before));
 		t.calls = xrealloc(t.calls, a * sizeof(*t.calls));
 		t.alloc = a;
 	}
-	t.parent[t.n] = parent;
-	t.name[t.n] = name;
+	t.key[t.n] = (uint64_t)parent << 32 | name;
 	t.self[t.n] = t.before[t.n] = t.calls[t.n] = 0;
 	return (uint32_t)t.n++;
 }
 
-/* Returns the child of parent called name, creating it if needed. */
+/*
+ * Returns the child of parent called name, creating it if needed.  A
+ * parent made by the same line (*fresh set) has no other children, so
+ * the child is new; *fresh is set when the child is new.
+ */
 static uint32_t
-node_child(uint32_t parent, uint32_t name)
+node_child(uint32_t parent, uint32_t name, int *fresh)
 {
 	size_t j;
 	uint32_t c;
 
-	if ((t.n + 1) * 2 > t.cap)
+	if (t.n + 1 > t.cap / 4 * 3)
 		child_grow();
-	j = mix(parent, name) & (t.cap - 1);
-	for (; t.child[j] != 0; j = (j + 1) & (t.cap - 1)) {
-		c = t.child[j] - 1;
-		if (t.parent[c] == parent && t.name[c] == name)
-			return c;
-	}
+	j = mix((uint64_t)parent << 32 | name) & (t.cap - 1);
+	for (; t.child[j].node != 0; j = (j + 1) & (t.cap - 1))
+		if (!*fresh && t.child[j].parent == parent &&
+		    t.child[j].name == name)
+			return t.child[j].node - 1;
+	*fresh = 1;
 	c = node_new(parent, name);
-	t.child[j] = c + 1;
+	t.child[j].parent = parent;
+	t.child[j].name = name;
+	t.child[j].node = c + 1;
 	return c;
+}
+
+/* A hash of a name, eight bytes at a time. */
+static uint64_t
+name_hash(const char *p, size_t n)
+{
+	uint64_t h = 0x9e3779b97f4a7c15ULL ^ n, v;
+
+	for (; n >= 8; p += 8, n -= 8) {
+		memcpy(&v, p, 8);
+		h = (h ^ v) * 0xff51afd7ed558ccdULL;
+		h ^= h >> 32;
+	}
+	v = 0;
+	memcpy(&v, p, n);
+	h = (h ^ v) * 0xc4ceb9fe1a85ec53ULL;
+	return h ^ (h >> 29);
+}
+
+static void
+name_grow(void)
+{
+	size_t cap = t.ncap != 0 ? t.ncap * 2 : 1024, i, j;
+	struct nslot *slot = xrealloc(NULL, cap * sizeof(*slot));
+
+	memset(slot, 0, cap * sizeof(*slot));
+	for (i = 0; i < t.ncap; i++) {
+		if (t.nslot[i].id == 0)
+			continue;
+		j = t.nslot[i].hash & (cap - 1);
+		while (slot[j].id != 0)
+			j = (j + 1) & (cap - 1);
+		slot[j] = t.nslot[i];
+	}
+	free(t.nslot);
+	t.nslot = slot;
+	t.ncap = cap;
 }
 
 static uint32_t
 name_id(const char *s, size_t len)
 {
-	int isnew;
-	void **v = hmap_put2(&t.names, s, len, &isnew);
-	size_t id;
+	uint64_t h = name_hash(s, len);
+	size_t j;
 
-	if (!isnew)
-		return (uint32_t)((uintptr_t)*v - 1);
-	id = t.names.n - 1;
-	*v = (void *)(uintptr_t)(id + 1);
-	if (id >= t.names_alloc) {
+	if ((t.nnames + 1) * 2 > t.ncap)
+		name_grow();
+	for (j = h & (t.ncap - 1); t.nslot[j].id != 0; j = (j + 1) & (t.ncap - 1))
+		if (t.nslot[j].hash == h) {
+			const struct name *nm = &t.names[t.nslot[j].id - 1];
+
+			if (nm->len == len && memcmp(nm->p, s, len) == 0)
+				return t.nslot[j].id - 1;
+		}
+	if (t.nnames == t.names_alloc) {
 		t.names_alloc = t.names_alloc != 0 ? t.names_alloc * 2 : 1024;
+		t.names = xrealloc(t.names, t.names_alloc * sizeof(*t.names));
 		t.is_thread = xrealloc(t.is_thread, t.names_alloc);
 	}
-	t.is_thread[id] = 0;
-	return (uint32_t)id;
+	t.names[t.nnames].p = arena_strndup(&t.text, s, len);
+	t.names[t.nnames].len = len;
+	t.is_thread[t.nnames] = 0;
+	t.nslot[j].hash = h;
+	t.nslot[j].id = (uint32_t)++t.nnames;
+	return (uint32_t)(t.nnames - 1);
 }
 
 /* Adds weights to a node: w[0] after (or only) side, w[1] before side. */
@@ -223,20 +330,23 @@ parse_count(const char *p, size_t len, uint64_t *v)
 	return 0;
 }
 
+#define IS_WS(c) ((c) == ' ' || (c) == '\t' || (c) == '\r' || \
+    (c) == '\f' || (c) == '\v')
+
 /* Splits off the last whitespace-separated token of p[0..*len). */
 static int
 last_count(const char *p, size_t *len, uint64_t *v)
 {
 	size_t e = *len, s;
 
-	while (e > 0 && isspace((unsigned char)p[e - 1]))
+	while (e > 0 && IS_WS(p[e - 1]))
 		e--;
 	s = e;
-	while (s > 0 && !isspace((unsigned char)p[s - 1]))
+	while (s > 0 && !IS_WS(p[s - 1]))
 		s--;
 	if (s == 0 || parse_count(p + s, e - s, v) != 0)
 		return -1;
-	while (s > 0 && isspace((unsigned char)p[s - 1]))
+	while (s > 0 && IS_WS(p[s - 1]))
 		s--;
 	*len = s;
 	return 0;
@@ -271,6 +381,7 @@ folded_line(const struct srcpos *pos, const char *p, size_t len, int side)
 	uint64_t c1, c2, w[2] = { 0, 0 };
 	size_t l = 0, keep = 0, s;
 	uint32_t node = t.root;
+	int fresh = 0;
 
 	if (last_count(p, &len, &c2) != 0) {
 		bad_input(&bad, pos, "not a folded stack line "
@@ -302,7 +413,7 @@ folded_line(const struct srcpos *pos, const char *p, size_t len, int side)
 		const char *semi = memchr(p + s, ';', len - s);
 		size_t e = semi != NULL ? (size_t)(semi - p) : len;
 
-		node = node_child(node, name_id(p + s, e - s));
+		node = node_child(node, name_id(p + s, e - s), &fresh);
 		prev_push(node, e);
 		s = e + 1;
 	}
@@ -320,6 +431,7 @@ record_path(struct nd_slice stack, uint32_t root, uint32_t *node,
 {
 	struct nd_iter it;
 	struct nd_slice k, v;
+	int fresh = 0;
 
 	*node = root;
 	if (nd_iter_init(&it, stack) != 0 || !stack.p || *stack.p != '[')
@@ -328,7 +440,7 @@ record_path(struct nd_slice stack, uint32_t root, uint32_t *node,
 		strbuf_reset(sb);
 		if (nd_val_str(v, sb) != 0)
 			return -1;
-		*node = node_child(*node, name_id(sb->buf, sb->len));
+		*node = node_child(*node, name_id(sb->buf, sb->len), &fresh);
 	}
 	return 0;
 }
@@ -342,7 +454,7 @@ record_line(const struct srcpos *pos, const char *p, size_t len, int side)
 	struct nd_slice v[4];
 	uint64_t self, calls = 0, w[2] = { 0, 0 };
 	uint32_t node, top = t.root, th;
-	int m;
+	int m, fresh = 0;
 
 	if (nd_fields(p, len, keys, v, 4) < 0) {
 		bad_input(&bad, pos, "%s", nd_error());
@@ -377,7 +489,7 @@ record_line(const struct srcpos *pos, const char *p, size_t len, int side)
 		}
 		th = name_id(sb.buf, sb.len);
 		t.is_thread[th] = 1;
-		top = node_child(t.root, th);
+		top = node_child(t.root, th, &fresh);
 		t.has_threads = 1;
 	}
 	if (record_path(v[1], top, &node, &sb) != 0) {
@@ -659,25 +771,25 @@ tree_prepare(void)
 	w.total = t.self;
 	w.btotal = t.has_diff ? t.before : t.self;
 	for (i = n; i-- > 0;)
-		if (t.parent[i] != NONE) {
-			w.total[t.parent[i]] += w.total[i];
+		if (PARENT(i) != NONE) {
+			w.total[PARENT(i)] += w.total[i];
 			if (t.has_diff)
-				w.btotal[t.parent[i]] += w.btotal[i];
+				w.btotal[PARENT(i)] += w.btotal[i];
 		}
 	/* Children lists in one array (CSR), then sorted. */
 	w.off = xrealloc(NULL, (n + 1) * sizeof(*w.off));
 	w.kid = xrealloc(NULL, (n ? n : 1) * sizeof(*w.kid));
 	memset(w.off, 0, (n + 1) * sizeof(*w.off));
 	for (i = 0; i < n; i++)
-		if (t.parent[i] != NONE)
-			w.off[t.parent[i] + 1]++;
+		if (PARENT(i) != NONE)
+			w.off[PARENT(i) + 1]++;
 	for (i = 0; i < n; i++)
 		w.off[i + 1] += w.off[i];
 	fill = xrealloc(NULL, (n ? n : 1) * sizeof(*fill));
 	memcpy(fill, w.off, n * sizeof(*fill));
 	for (i = 0; i < n; i++)
-		if (t.parent[i] != NONE)
-			w.kid[fill[t.parent[i]]++] = (uint32_t)i;
+		if (PARENT(i) != NONE)
+			w.kid[fill[PARENT(i)]++] = (uint32_t)i;
 	free(fill);
 	for (i = 0; i < n; i++)
 		if (w.off[i + 1] - w.off[i] > 1)
@@ -685,7 +797,6 @@ tree_prepare(void)
 			    sizeof(*w.kid), kid_cmp);
 }
 
-static const struct hmap_ent *name_by_id;
 static uint64_t *name_count;
 
 static int
@@ -702,14 +813,14 @@ rank_cmp(const void *a, const void *b)
 static uint32_t *
 names_rank(uint32_t **order_out)
 {
-	size_t i, nn = t.names.n;
+	size_t i, nn = t.nnames;
 	uint32_t *order = xrealloc(NULL, (nn ? nn : 1) * sizeof(*order));
 	uint32_t *rank = xrealloc(NULL, (nn ? nn : 1) * sizeof(*rank));
 
 	name_count = xrealloc(NULL, (nn ? nn : 1) * sizeof(*name_count));
 	memset(name_count, 0, (nn ? nn : 1) * sizeof(*name_count));
 	for (i = 0; i < t.n; i++)
-		name_count[t.name[i]]++;
+		name_count[NAME(i)]++;
 	for (i = 0; i < nn; i++)
 		order[i] = (uint32_t)i;
 	qsort(order, nn, sizeof(*order), rank_cmp);
@@ -730,7 +841,7 @@ node_write(struct out *o, uint32_t i, int k, uint64_t prev_total)
 	    4 * (k < 15 ? k : 15));
 	if (k >= 15)
 		out_vlq(o, (uint64_t)k - 15);
-	out_vlq(o, w.rank[t.name[i]]);
+	out_vlq(o, w.rank[NAME(i)]);
 	if (!same)
 		out_vlq(o, w.total[i]);
 	if (t.has_diff && !bsame)
@@ -796,8 +907,8 @@ tree_sizes(size_t *n0, size_t *n1)
 
 	*n0 = *n1 = 0;
 	for (i = 0; i < t.n; i++) {
-		in1[i] = t.parent[i] == NONE ? i == t.merged :
-		    in1[t.parent[i]];
+		in1[i] = PARENT(i) == NONE ? i == t.merged :
+		    in1[PARENT(i)];
 		if (in1[i])
 			(*n1)++;
 		else
@@ -828,11 +939,11 @@ meta_write(FILE *fp, const char *title, size_t nodes0, size_t nodes1)
 	for (i = w.off[t.root]; i < w.off[t.root + 1]; i++) {
 		uint32_t k = w.kid[i];
 
-		if (!t.is_thread[t.name[k]])
+		if (!t.is_thread[NAME(k)])
 			continue;
 		strbuf_addstr(&sb, first ? "{\"name\":" : ",{\"name\":");
-		ndw_quote(&sb, name_by_id[t.name[k]].key,
-		    name_by_id[t.name[k]].len, NDW_HTML_SAFE);
+		ndw_quote(&sb, t.names[NAME(k)].p,
+		    t.names[NAME(k)].len, NDW_HTML_SAFE);
 		strbuf_addf(&sb, ",\"total\":%llu}",
 		    (unsigned long long)w.total[k]);
 		first = 0;
@@ -859,19 +970,19 @@ names_write(FILE *fp, const uint32_t *order)
 	size_t i;
 
 	fputs("<script type=\"application/json\" id=\"fg-names\">[", fp);
-	for (i = 0; i < t.names.n; i++) {
+	for (i = 0; i < t.nnames; i++) {
 		strbuf_reset(&sb);
 		if (i > 0)
 			strbuf_addch(&sb, ',');
-		ndw_quote(&sb, name_by_id[order[i]].key,
-		    name_by_id[order[i]].len, NDW_HTML_SAFE);
+		ndw_quote(&sb, t.names[order[i]].p,
+		    t.names[order[i]].len, NDW_HTML_SAFE);
 		fwrite(sb.buf, 1, sb.len, fp);
 	}
 	fputs("]</script>\n<script type=\"application/json\" id=\"fg-cats\">[",
 	    fp);
-	for (i = 0; i < t.names.n; i++)
+	for (i = 0; i < t.nnames; i++)
 		fprintf(fp, i > 0 ? ",%zu" : "%zu",
-		    name_cat(name_by_id[order[i]].key));
+		    name_cat(t.names[order[i]].p));
 	fputs("]</script>\n", fp);
 	strbuf_release(&sb);
 }
@@ -886,7 +997,6 @@ page_write(FILE *fp, const char *title)
 	free(t.child);
 	t.child = NULL;
 	tree_prepare();
-	name_by_id = t.names.ents;
 	w.rank = names_rank(&order);
 	tree_sizes(&n0, &n1);
 	fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
@@ -981,7 +1091,7 @@ main(int argc, char *argv[])
 		cats_file(opt.categories);
 	else
 		cats_default();
-	hmap_init(&t.names, 1024);
+	arena_init(&t.text, 0);
 	t.merged = NONE;
 	t.root = node_new(NONE, name_id("", 0));
 	progress_init(opt.progress, "lines");
