@@ -12,4 +12,13 @@ written=
 # Each pipeline writes one page; its path is printed at the end.
 # (pipelines are added below as the programs land)
 
+# PyTorch profiler trace (3 steps of a transformer on an NVIDIA H200) to a
+# flame graph of the CPU side and the GPU streams.
+if [ -x "$O/bin/trace2spans" ] && [ -x "$O/bin/spans2stacks" ] &&
+    [ -x "$O/bin/flame2html" ]; then
+	trace2spans examples/torch_trace.json.gz | spans2stacks |
+	    flame2html -t "PyTorch trace, H200" -o out/torch-flame.html
+	written="$written out/torch-flame.html"
+fi
+
 echo "demo: wrote$written"
