@@ -910,9 +910,28 @@ function metricView(g) {
 			ps.append(metricTable(g, t, rec, refreshers));
 		root.append(ps);
 	}
+	/*
+	 * A switch redraws only the tables near the view; the others are
+	 * redrawn when they come near it (or their panel is opened).
+	 */
+	const near = new IntersectionObserver((ents) => {
+		for (const e of ents) {
+			const r = refreshers.find((x) => x.el === e.target);
+			r.near = e.isIntersecting;
+			if (r.near && r.dirty) {
+				r.dirty = false;
+				r.draw();
+			}
+		}
+	}, { rootMargin: '1000px 0px' });
+	for (const r of refreshers)
+		near.observe(r.el);
 	function refresh() {
-		for (const f of refreshers)
-			f();
+		for (const r of refreshers) {
+			r.dirty = r.near === false;
+			if (!r.dirty)
+				r.draw();
+		}
 	}
 	return root;
 
@@ -957,11 +976,11 @@ function metricView(g) {
 		const chart = metricChart(gg, t, cols, unitKey, val);
 		if (chart !== null)
 			box.append(chart.fig);
-		out.push(() => {
+		out.push({ el: box, draw: () => {
 			table.refresh();
 			if (chart !== null)
 				chart.draw();
-		});
+		} });
 		return box;
 	}
 
@@ -1310,7 +1329,12 @@ function main() {
 		}
 		app.append(sect);
 	}
+	/* For scripts: the time spent here, and the time since navigation
+	 * when the page became usable (after its first layout). */
 	document.body.dataset.ready = (performance.now() - t0).toFixed(1);
+	requestAnimationFrame(() => setTimeout(() => {
+		document.body.dataset.interactive = performance.now().toFixed(1);
+	}));
 }
 
 main();
