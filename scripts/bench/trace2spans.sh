@@ -1,0 +1,43 @@
+#!/bin/sh
+# trace2spans.sh: trace2spans on generated Kineto-style traces (100 MB and
+# 1 GB by default) against python3's json.load of the same file, which is
+# what users do today.  Times are the median of $RUNS runs (default 3; the
+# peer runs $PEER_RUNS times, default 1, as it takes about a minute and
+# several GB per gigabyte); peak memory is the largest RSS of those runs,
+# so "flat in the input size" shows as the same peak on both rows.
+# usage: BIN=... BENCH_TMP=... sh scripts/bench/trace2spans.sh [MB ...]
+set -e
+: "${BIN:?set BIN to the bin dir}" "${BENCH_TMP:?set BENCH_TMP}"
+here=$(cd "$(dirname "$0")" && pwd)
+runs=${RUNS:-3}
+peer_runs=${PEER_RUNS:-1}
+[ $# -gt 0 ] || set -- 100 1000
+
+# measure N CMD...: prints "median_seconds peak_kb".
+measure() {
+	n=$1
+	shift
+	i=0
+	: >"$BENCH_TMP/times"
+	while [ $i -lt "$n" ]; do
+		/usr/bin/time -f '%e %M' -o "$BENCH_TMP/time" "$@" \
+		    >/dev/null 2>&1
+		cat "$BENCH_TMP/time" >>"$BENCH_TMP/times"
+		i=$((i + 1))
+	done
+	sort -n "$BENCH_TMP/times" | awk '{ t[NR] = $1; if ($2 > m) m = $2 }
+	    END { print t[int((NR + 1) / 2)], m }'
+}
+
+for mb in "$@"; do
+	f="$BENCH_TMP/trace-${mb}mb.json"
+	[ -f "$f" ] || python3 "$here/make_trace.py" --mb "$mb" -o "$f"
+	size=$(wc -c <"$f")
+	ours=$(measure "$runs" "$BIN/trace2spans" --no-progress "$f")
+	peer=$(measure "$peer_runs" python3 -c \
+	    'import json, sys; json.load(open(sys.argv[1]))' "$f")
+	echo "$size $ours $peer" | awk '{
+	    mb = $1 / 1e6
+	    printf "trace2spans | Kineto-style trace (make_trace.py) | %.0f MB | %.0f MB/s, peak %.1f MB | python3 json.load %.0f MB/s, peak %.0f MB | %.1fx\n",
+	        mb, mb / $2, $3 / 1024, mb / $4, $5 / 1024, $4 / $2 }'
+done
