@@ -202,8 +202,7 @@ ascend_row(struct db_run *run, sqlite3_stmt *st, struct span *s)
 
 	for (i = 0; i < 3; i++)
 		if (db_col_i64(st, i, &v[i], &what) != 0) {
-			bad_input(run->bad, NULL, "%s: PYTORCH_API rowid "
-			    "%lld: %s %s", run->path,
+			db_bad_row(run, "PYTORCH_API rowid %lld: %s %s",
 			    (long long)sqlite3_column_int64(st, 5), cols[i],
 			    what);
 			return -1;

@@ -83,6 +83,11 @@ extern const struct db_schema schema_ascend;
 
 /* Writes one span record; returns 0 (a write error is fatal). */
 int span_write(struct span_writer *w, const struct span *s);
+/*
+ * Reports a bad row ("file: message"), counts and skips it; with --strict
+ * it is fatal, after the spans before it have been written.
+ */
+void db_bad_row(struct db_run *run, const char *fmt, ...) PRINTF_LIKE(2, 3);
 /* Appends s (any bytes) to sb as a quoted JSON string. */
 void span_quote(struct strbuf *sb, const char *s, size_t len);
 

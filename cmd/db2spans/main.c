@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -160,6 +161,20 @@ span_write(struct span_writer *w, const struct span *s)
 	if (w->out.len >= OUT_FLUSH)
 		out_flush(w);
 	return 0;
+}
+
+void
+db_bad_row(struct db_run *run, const char *fmt, ...)
+{
+	char msg[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	if (run->bad->strict)
+		out_flush(run->w);
+	bad_input(run->bad, NULL, "%s: %s", run->path, msg);
 }
 
 void

@@ -1,0 +1,11 @@
+CREATE TABLE STRING_IDS (id INTEGER PRIMARY KEY,value TEXT);
+CREATE TABLE PYTORCH_API (startNs TEXT, endNs TEXT, globalTid INTEGER, connectionId INTEGER, name INTEGER, sequenceNumber INTEGER, fwdThreadId INTEGER, inputDtypes INTEGER, inputShapes INTEGER, callchainId INTEGER, type INTEGER);
+INSERT INTO STRING_IDS VALUES (268435456, 'aten::add'), (268435457, ''), (268435458, NULL);
+-- id 4294967295 (the empty name), an id not in the table, '' and NULL text, a NULL id.
+INSERT INTO PYTORCH_API (startNs, endNs, globalTid, name, type) VALUES
+ ('10', '20', 4294967297, 268435456, 50001),
+ ('11', '12', 4294967297, 4294967295, 50001),
+ ('12', '13', 4294967297, 268435999, 50001),
+ ('13', '14', 4294967297, 268435457, 50001),
+ ('14', '15', 4294967297, 268435458, 50001),
+ ('15', '16', 4294967297, NULL, 50001);
