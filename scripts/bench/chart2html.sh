@@ -1,0 +1,99 @@
+#!/bin/sh
+# chart2html.sh: the page of the largest rocprof-compute fixture (mixbench,
+# 167 kernels) with the full gfx90a config, every kernel a choice:
+#   pmc2ndjson mixbench/mi200 | metric-eval -c gfx90a --by Kernel_Name
+# (or, when those programs are not built, a generated stream of the same
+# shape: 900 metrics x 168 kernel choices).  Measures chart2html's rate
+# and peak memory against a plain python3 page writer (json.loads each
+# line, json.dumps the list into the page), the page size (target < 5 MB),
+# and in headless chromium the time to interactive (< 1 s) and the time of
+# a kernel switch (< 100 ms).  $BIN and $BENCH_TMP come from bench.sh.
+top=$(cd "$(dirname "$0")/../.." && pwd)
+BIN=${BIN:-$top/build/bin}
+T=${BENCH_TMP:-/tmp}/chart2html
+mkdir -p "$T" || exit 1
+W=$top/../shared/fixtures/rocprof-compute/mixbench/mi200
+C=$top/../shared/reference/rocprof-compute-configs/gfx90a
+in=$T/metrics.ndjson
+
+if [ -x "$BIN/pmc2ndjson" ] && [ -x "$BIN/metric-eval" ] && [ -d "$W" ] &&
+    "$BIN/pmc2ndjson" "$W" 2>/dev/null |
+    "$BIN/metric-eval" -c "$C" --by Kernel_Name >"$in" 2>/dev/null; then
+	what="mixbench/mi200 gfx90a --by Kernel_Name"
+else
+	what="generated 900 metrics x 168 kernels"
+	python3 - >"$in" <<'EOF'
+import json, random
+rng = random.Random(1)
+kernels = [None] + ["void benchmark_func<T%d, 256, 8u, %du>(T%d, T%d*) "
+                    "[clone .kd]" % (k, 2 ** (k % 10), k, k) for k in range(167)]
+for k in kernels:
+    for p in range(18):
+        for t in range(5):
+            for m in range(10):
+                r = {"panel_id": (p + 1) * 100, "panel": "Panel %d" % p,
+                     "table_id": "%d.%d" % (p + 1, t + 1),
+                     "table": "Table %d.%d" % (p + 1, t + 1),
+                     "metric_id": "%d.%d.%d" % (p + 1, t + 1, m),
+                     "metric": "Metric %d" % m}
+                if k is not None:
+                    r["Kernel_Name"] = k
+                # one dispatch per kernel, as in mixbench: Min = Max = Avg
+                v = rng.random() * 10 ** rng.randint(0, 6)
+                r.update({"Avg": v, "Min": v, "Max": v,
+                          "Unit": "Gb/s", "Peak": 1638.4,
+                          "Pct of Peak": v / 16.384})
+                print(json.dumps(r, separators=(",", ":")))
+EOF
+fi
+records=$(wc -l <"$in")
+insize=$(wc -c <"$in")
+
+# median of three: prints "seconds peak_kb"
+timed() {
+	for i in 1 2 3; do
+		/usr/bin/time -f '%e %M' -o "$T/time" "$@" >/dev/null 2>&1
+		cat "$T/time"
+	done | sort -n | sed -n 2p
+}
+
+set -- $(timed "$BIN/chart2html" -o "$T/page.html" "$in")
+sec=$1 kb=$2
+cat >"$T/peer.py" <<'EOF'
+import json, sys
+recs = [json.loads(l) for l in open(sys.argv[1]) if l.strip()]
+data = json.dumps(recs, separators=(",", ":"))
+data = data.replace("<", "\\u003c").replace(">", "\\u003e")
+with open(sys.argv[2], "w") as f:
+    f.write("<!DOCTYPE html><script type=\"application/json\">" + data +
+            "</" + "script>")
+EOF
+set -- $(timed python3 "$T/peer.py" "$in" "$T/peer.html")
+psec=$1
+page=$(wc -c <"$T/page.html")
+peerpage=$(wc -c <"$T/peer.html")
+
+awk -v w="$what" -v n="$records" -v b="$insize" -v s="$sec" -v kb="$kb" \
+    -v ps="$psec" -v pg="$page" -v pp="$peerpage" 'BEGIN {
+	s = s > 0 ? s : 0.005; ps = ps > 0 ? ps : 0.005
+	printf "chart2html | %s (%d records, %.1f MB) | %.2f MB page | " \
+	    "%.0f MB/s, %.0f MB peak | python3 json: %.0f MB/s, %.2f MB " \
+	    "page | %.1fx\n", w, n, b / 1e6, pg / 1e6, b / 1e6 / s, kb / 1024,
+	    b / 1e6 / ps, pp / 1e6, ps / s
+}'
+
+if [ -d "$top/tests/browser/node_modules/playwright-core" ]; then
+	r=$(node "$top/scripts/bench/chart2html-page.mjs" "$T/page.html" 3) ||
+	    { echo "chart2html page: chromium run failed"; exit 1; }
+	echo "$r" | python3 -c '
+import json, sys
+r = json.load(sys.stdin)
+sw = "kernel switch %.1f ms median, %.1f ms worst of %d (target < 100 ms)" % (
+    r["switch_ms"], r["switch_max_ms"], r["switches"]) \
+    if r["switch_ms"] is not None else "no kernel selector"
+print("chart2html page | %s | %.2f MB (target < 5 MB) | interactive in "
+      "%.0f ms (target < 1000 ms) | %s | -" % (sys.argv[1],
+      int(sys.argv[2]) / 1e6, r["tti_ms"], sw))' "$what" "$page"
+else
+	echo "chart2html page | skipped: playwright-core missing"
+fi
