@@ -104,8 +104,8 @@ static void
 usage(int status)
 {
 	fprintf(status == 0 ? stdout : stderr,
-	    "usage: flame2html [-dh] [--no-progress] [--progress] [--strict] "
-	    "[--version] [-c file] [-o file] [-t title] [-u unit] "
+	    "usage: flame2html [-dh] [-c file] [-o file] [-t title] "
+	    "[-u unit] [--progress | --no-progress] [--strict] [--version] "
 	    "[--where expr] [file ...]\n");
 	exit(status);
 }
@@ -324,7 +324,8 @@ parse_count(const char *p, size_t len, uint64_t *v)
 				return -1;
 		if (i + 1 < len && p[i + 1] >= '5')
 			x++;
-		t.fractions++;
+		if (i + 1 < len)
+			t.fractions++;
 	}
 	*v = x;
 	return 0;
@@ -425,24 +426,37 @@ folded_line(const struct srcpos *pos, const char *p, size_t len, int side)
 
 /* --- stack records ------------------------------------------------------ */
 
+/* Checks that stack is an array of strings. */
 static int
-record_path(struct nd_slice stack, uint32_t root, uint32_t *node,
-    struct strbuf *sb)
+stack_ok(struct nd_slice stack)
 {
 	struct nd_iter it;
 	struct nd_slice k, v;
+
+	if (nd_type(stack) != ND_ARRAY || nd_iter_init(&it, stack) != 0)
+		return 0;
+	while (nd_iter_next(&it, &k, &v) == 1)
+		if (nd_type(v) != ND_STRING)
+			return 0;
+	return 1;
+}
+
+/* Follows a checked stack from root, adding the frames that are new. */
+static uint32_t
+record_path(struct nd_slice stack, uint32_t root, struct strbuf *sb)
+{
+	struct nd_iter it;
+	struct nd_slice k, v;
+	uint32_t node = root;
 	int fresh = 0;
 
-	*node = root;
-	if (nd_iter_init(&it, stack) != 0 || !stack.p || *stack.p != '[')
-		return -1;
+	nd_iter_init(&it, stack);
 	while (nd_iter_next(&it, &k, &v) == 1) {
 		strbuf_reset(sb);
-		if (nd_val_str(v, sb) != 0)
-			return -1;
-		*node = node_child(*node, name_id(sb->buf, sb->len), &fresh);
+		nd_val_str(v, sb);
+		node = node_child(node, name_id(sb->buf, sb->len), &fresh);
 	}
-	return 0;
+	return node;
 }
 
 static void
@@ -465,11 +479,16 @@ record_line(const struct srcpos *pos, const char *p, size_t len, int side)
 			bad_input(&bad, pos, "--where: %s", jqf_error(where));
 		return;
 	}
-	if (v[1].p == NULL || nd_type(v[1]) != ND_ARRAY) {
-		bad_input(&bad, pos, "'stack' is not an array");
+	if (v[1].p == NULL || v[2].p == NULL) {
+		bad_input(&bad, pos, "no '%s'", v[1].p == NULL ? "stack" :
+		    "self_ns");
 		return;
 	}
-	if (v[2].p == NULL || nd_val_u64(v[2], &self) != 0) {
+	if (!stack_ok(v[1])) {
+		bad_input(&bad, pos, "'stack' is not an array of strings");
+		return;
+	}
+	if (nd_val_u64(v[2], &self) != 0) {
 		bad_input(&bad, pos, "'self_ns' is not an integer >= 0");
 		return;
 	}
@@ -492,10 +511,7 @@ record_line(const struct srcpos *pos, const char *p, size_t len, int side)
 		top = node_child(t.root, th, &fresh);
 		t.has_threads = 1;
 	}
-	if (record_path(v[1], top, &node, &sb) != 0) {
-		bad_input(&bad, pos, "'stack' is not an array of strings");
-		return;
-	}
+	node = record_path(v[1], top, &sb);
 	w[side < 0 ? 0 : side] = self;
 	if (side < 0)
 		w[1] = self;
@@ -505,7 +521,7 @@ record_line(const struct srcpos *pos, const char *p, size_t len, int side)
 	if (v[0].p != NULL) {
 		if (t.merged == NONE)
 			t.merged = node_new(NONE, name_id("", 0));
-		record_path(v[1], t.merged, &node, &sb);
+		node = record_path(v[1], t.merged, &sb);
 		node_add(node, w, side == 1 ? 0 : calls);
 	}
 	lines_used++;
@@ -522,7 +538,7 @@ flame_stream(const char *path, int side)
 	struct zin z;
 	struct srcpos pos;
 	const char *line;
-	size_t len;
+	size_t len, i;
 	int r, kind = -1;
 
 	if (zin_open(&z, path) != 0) {
@@ -539,15 +555,12 @@ flame_stream(const char *path, int side)
 			len--;
 		if ((pos.line & 0xffff) == 0)
 			progress_update(pos.line, 0);
-		if (len == 0)
-			continue;
+		i = 0;
+		while (i < len && IS_WS(line[i]))
+			i++;
+		if (i == len)
+			continue;	/* blank */
 		if (kind < 0) {
-			size_t i = 0;
-
-			while (i < len && isspace((unsigned char)line[i]))
-				i++;
-			if (i == len)
-				continue;
 			kind = line[i] == '{';
 			if (kind)
 				t.ndjson = 1;
@@ -662,7 +675,7 @@ cats_file(const char *path)
 		p = sb.buf;
 		while (isspace((unsigned char)*p))
 			p++;
-		if (*p == '\0' || (*p == '#' && !isxdigit((unsigned char)p[1])))
+		if (*p == '\0' || *p == '#')
 			continue;
 		/* The colour and category are the last two fields. */
 		for (i = 2; i > 0; i--) {
