@@ -127,18 +127,22 @@ class Group {
 		return c ? c.get(i) : undefined;
 	}
 
-	/* Keys present in the given rows, in first-seen column order. */
+	/* Keys present in the given rows, in the order the records have
+	 * them (the first record's order, then keys first seen later). */
 	keysOf(rows) {
-		const seen = new Set(), present = new Uint8Array(this.keys.length);
+		const seen = new Set(), have = new Set(), out = [];
 		for (const i of rows) {
 			const s = this.shape[i];
 			if (seen.has(s))
 				continue;
 			seen.add(s);
 			for (const k of this.shapes[s])
-				present[k] = 1;
+				if (!have.has(k)) {
+					have.add(k);
+					out.push(this.keys[k]);
+				}
 		}
-		return this.keys.filter((k, j) => present[j]);
+		return out;
 	}
 
 	allRows() {
@@ -520,7 +524,7 @@ function drawHeatmap(fig, xs, ys, value, opts) {
 		    `class="lbl">${esc(shorten(fmt(y), 26))}</text>`);
 		for (let xi = 0; xi < xs.length; xi++) {
 			const v = value(xi, yi);
-			const t = b > a ? (v - a) / (b - a) : (isFinite(v) ? 1 : NaN);
+			const t = b > a ? (v - a) / (b - a) : (isFinite(v) ? 0 : NaN);
 			const tip = `${opts.xname || 'x'} ${fmt(xs[xi])}, ${fmt(y)}: ` +
 			    (isNaN(v) ? '(blank)' : fmt(v, true));
 			parts.push(`<rect x="${LW + xi * cw}" y="${TH + yi * ch}" ` +
@@ -996,9 +1000,13 @@ function metricView(g) {
 			if (ys.length === 0)
 				return null;
 			const fig = chartBox(String(t.id));
-			const draw = () => drawHeatmap(fig, names, ys.map((c) =>
-			    c.title), (xi, yi) => num(ys[yi].get(xi)),
-			    { perRow: true, xname: 'channel' });
+			const draw = () => {
+				fig.hidden = !ys.some((c) => names.some((_, xi) =>
+				    isFinite(num(c.get(xi)))));
+				drawHeatmap(fig, names, ys.map((c) => c.title),
+				    (xi, yi) => num(ys[yi].get(xi)),
+				    { perRow: true, xname: 'channel' });
+			};
 			draw();
 			return { fig, draw };
 		}
@@ -1026,6 +1034,7 @@ function metricView(g) {
 				items.push({ label: names[mi], value: num(v),
 				    tip: `${names[mi]} ${col.title}: ${fmt(v, true)}${u}` });
 			}
+			fig.hidden = items.length === 0;
 			drawBars(fig, items, { unit: unit === '%' ? '%' : '',
 			    max: max && items.every((it) => it.value <= 100) ?
 			    max : 0 });
@@ -1148,8 +1157,8 @@ function migraphxView(g) {
 		return el('div', {}, fig, recordTable(g, 'summary', rows));
 	}
 	if (g.kind === 'instruction') {
-		const want = ['run', 'module', 'name', 'op', 'group', 'shape_raw',
-		    'time_ms', 'pct', 'line'];
+		const want = ['run', 'section', 'module', 'name', 'op', 'group',
+		    'shape_raw', 'time_ms', 'pct', 'line'];
 		const keys = g.keysOf(rows);
 		const cols = want.filter((k) => keys.includes(k)).map((k) => ({
 		    title: k, get: g.col(k).get, num: /^(run|time_ms|pct|line)$/
@@ -1314,7 +1323,8 @@ function main() {
 	for (const s of data.sections) {
 		const kinds = s.groups.map((g) => new Group(g));
 		/* Metric records first, as rocprof-compute lays them out. */
-		const order = ['statistics', 'metric', 'dispatch'];
+		const order = ['statistics', 'metric', 'dispatch', 'summary',
+		    'totals', 'instruction'];
 		kinds.sort((a, b) => (order.indexOf(a.kind) + 1 || 9) -
 		    (order.indexOf(b.kind) + 1 || 9));
 		const sect = section(s.name, 'section-' + slug(s.name));
