@@ -492,7 +492,11 @@ group_stats(struct group *g)
 	g->max = (double)g->v[g->n - 1];
 }
 
-/* numpy's pairwise summation, as pandas' Series.sum() adds the Sums. */
+/*
+ * numpy's pairwise summation, as pandas' Series.sum() adds the Sums (the
+ * reduction starts from add's identity, 0, so for fewer than 8 groups
+ * this is the plain sum in order).
+ */
 static double
 pairwise(const double *a, size_t n)
 {
@@ -766,7 +770,7 @@ finish(void)
 		qsort(gs, n, sizeof(*gs), key_order);
 		for (i = 0; i < n; i++)
 			sums[i] = gs[i]->sum / opt.factor;
-		total = n > 0 ? sums[0] + pairwise(sums + 1, n - 1) : 0;
+		total = pairwise(sums, n);
 		for (i = 0; i < n; i++)
 			gs[i]->pct = total == 0 ? NAN : sums[i] / total * 100;
 		qsort(gs, n, sizeof(*gs), out_order);
