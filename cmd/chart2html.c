@@ -675,6 +675,7 @@ main(int argc, char *argv[])
 	int ch, rc = EXIT_SUCCESS;
 
 	prog_init(argv[0]);
+	argv[0] = (char *)prog_name;	/* getopt's messages say "chart2html" */
 	arena_init(&mem, 1 << 20);
 	hmap_init(&sections, 8);
 	/* "+": options end at the first file, so --section takes two. */
