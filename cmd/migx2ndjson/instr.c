@@ -709,17 +709,18 @@ shp_dim(struct shp *q, struct strbuf *sb)
 static int
 shp_dynamic(struct shp *q, struct strbuf *sb)
 {
-	const char *t;
+	const char *t, *te;
 	long c;
 	int first = 1;
 
 	if (shp_comma(q) < 0)
 		return -1;
 	t = shp_word(q);
-	if (q->p == t || shp_comma(q) < 0 || *q->p != '{')
+	te = q->p;
+	if (te == t || shp_comma(q) < 0 || *q->p != '{')
 		return -1;
 	strbuf_addstr(sb, "{\"kind\":\"dynamic\",\"type\":");
-	ndw_quote(sb, t, (size_t)(q->p - t), w.flags);
+	ndw_quote(sb, t, (size_t)(te - t), w.flags);
 	t = q->p;
 	if ((c = close_fwd(t, (size_t)(q->e - t))) < 0)
 		return -1;
@@ -775,7 +776,7 @@ shp_static(struct shp *q, struct strbuf *sb, const char *t, size_t tn)
 		return -1;
 	strbuf_addstr(sb, sym ? "{\"kind\":\"symbolic\",\"type\":\"" :
 	    "{\"kind\":\"static\",\"type\":\"");
-	strbuf_add(sb, t, tn);		/* a \\w+ word: nothing to escape */
+	strbuf_add(sb, t, tn);		/* a word: nothing to escape */
 	strbuf_addch(sb, '"');
 	strbuf_addstr(sb, ",\"lens\":");
 	strbuf_add(sb, a.buf, a.len);

@@ -16,7 +16,7 @@
 
 #include "migx.h"
 
-struct migx_opt opt = { 0, 0, 0, 0, 0, 1 };
+struct migx_opt opt = { 0, 0, 0, 0, 1 };
 struct ndw w;
 struct srcpos pos;
 struct bad_input bad = BAD_INPUT_INIT;
@@ -36,7 +36,7 @@ static struct {
 } meta;
 
 static const char usage_line[] =
-    "usage: migx2ndjson [-chjk] [--keep-output] [--no-attr-split] "
+    "usage: migx2ndjson [-chk] [--keep-output] [--no-attr-split] "
     "[--no-progress] [--progress] [--strict] [--version] [-o file] "
     "[file ...]";
 
@@ -163,6 +163,18 @@ trim(const char *s, size_t *n)
 	while (*n > 0 && (s[*n - 1] == ' ' || s[*n - 1] == '\t'))
 		(*n)--;
 	return s;
+}
+
+static int cut_seen;
+
+/* The last line ends early: its record is kept, marked, and reported. */
+static void
+cut_short(void)
+{
+	if (opt.strict)
+		die_at(&pos, "the last line is cut short");
+	warn_at(&pos, "the last line is cut short");
+	cut_seen = 1;
 }
 
 static void
@@ -431,16 +443,15 @@ instr_line(struct run *r, const char *s, size_t n, unsigned flags, int cut)
 		return 0;
 	}
 	trace_flush(r);
-	if (cut && !in.has_suffix && !in.is_return && r->in_perf &&
-	    (c = suffix_peel(s, n, &in.time, &in.pct, 1)) >= 0) {
-		struct sl keep_t = in.time, keep_p = in.pct;
-
-		instr_parse(s, (size_t)c, &in, &rest);
-		in.time = keep_t, in.pct = keep_p;
-		in.has_suffix = 1;
+	if (cut && !in.has_suffix && !in.is_return && r->in_perf) {
+		/* A perf line cut in its timing suffix: keep what is there. */
+		if ((c = suffix_peel(s, n, &t, &p, 1)) >= 0) {
+			instr_parse(s, (size_t)c, &in, &rest);
+			in.time = t, in.pct = p;
+			in.has_suffix = 1;
+		}
+		cut_short();
 	}
-	if (cut && !in.has_suffix && r->in_perf && !in.is_return)
-		warn_at(&pos, "the last line is cut short");
 	section = in.has_suffix || (in.is_return && r->in_perf) ? "perf" :
 	    "program";
 	if (*section == 'p' && section[1] == 'e') {
@@ -524,19 +535,31 @@ summary_line(struct run *r, const char *s, size_t n, unsigned flags)
 static void
 totals(struct run *r, const char *s, size_t n, int kind, int cut)
 {
-	int rc;
+	int rc, i, empty[T_END];
 
 	if (r->totals_done)
 		run_end(r);
+	for (i = 0; i < T_END; i++)
+		empty[i] = r->tot[i].len == 0;
 	rc = totals_line(r, s, n);
 	r->has_report = 1;
-	if (cut)
+	if (cut) {
+		/* Numbers read from a cut line may be cut too. */
 		r->tot_flags |= FL_TRUNCATED;
+		for (i = 0; i < T_END; i++)
+			if (empty[i] && r->tot[i].len > 0)
+				r->cut_mask |= 1u << i;
+	}
 	if (rc < 0 && cut)
-		warn_at(&pos, "the last line is cut short");
-	else if (rc < 0)
+		cut_short();
+	else if (rc < 0) {
+		/* Keep nothing from a line that does not parse. */
+		for (i = 0; i < T_END; i++)
+			if (empty[i])
+				strbuf_reset(&r->tot[i]);
 		bad_input(&bad, &pos, "cannot read the numbers of a totals "
 		    "line");
+	}
 	if (kind == 7 && rc > 0) {
 		totals_emit(r, 0);
 		r->totals_done = 1;
@@ -578,6 +601,8 @@ line(struct run *r, const char *s, size_t n, unsigned flags, int cut)
 		trace_flush(r);
 		return;
 	}
+	if (cut && (r->in_perf || r->has_report))
+		cut_short();
 	other(r, s, n, flags);
 }
 
@@ -652,8 +677,7 @@ raw_line(struct run *r, const char *s, size_t n, int first, int cut)
 	}
 	if ((k = logger_prefix(s, n)) > 0)
 		s += k, n -= k;
-	while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t') &&
-	    !r->in_perf)
+	while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t'))
 		n--;
 	if (n == 0) {
 		if (r->in_summary || pend.len > 0)
@@ -712,7 +736,6 @@ main(int argc, char **argv)
 	static const struct option longopts[] = {
 		{ "check", no_argument, NULL, 'c' },
 		{ "help", no_argument, NULL, 'h' },
-		{ "join-wrapped", no_argument, NULL, 'j' },
 		{ "keep-output", no_argument, NULL, 'O' },
 		{ "keep-unknown", no_argument, NULL, 'k' },
 		{ "no-attr-split", no_argument, NULL, 'A' },
@@ -728,12 +751,11 @@ main(int argc, char **argv)
 	int ch, rc = EXIT_SUCCESS;
 
 	prog_init(argv[0]);
-	while ((ch = getopt_long(argc, argv, "chjko:", longopts, NULL)) != -1)
+	while ((ch = getopt_long(argc, argv, "chko:", longopts, NULL)) != -1)
 		switch (ch) {
 		case 'A': opt.attr_split = 0; break;
 		case 'c': opt.check = 1; break;
 		case 'h': usage(EXIT_SUCCESS); break;
-		case 'j': opt.join_wrapped = 1; break;
 		case 'k': opt.keep_unknown = 1; break;
 		case 'O': opt.keep_output = 1; break;
 		case 'o': ofpath = optarg; break;
@@ -764,7 +786,7 @@ main(int argc, char **argv)
 	strbuf_release(&meta.stamp);
 	if (bad_input_finish(&bad) != EXIT_SUCCESS)
 		rc = EXIT_FAILURE;
-	if (opt.check && check_count() > 0)
+	if ((opt.check && check_count() > 0) || cut_seen)
 		rc = EXIT_FAILURE;
 	if (ofile_close(&of) != 0)
 		rc = EXIT_FAILURE;

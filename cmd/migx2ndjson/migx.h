@@ -41,7 +41,7 @@ struct instr {
 
 /* Options, set by main.c. */
 struct migx_opt {
-	int check, join_wrapped, keep_output, keep_unknown, strict;
+	int check, keep_output, keep_unknown, strict;
 	int attr_split;
 };
 extern struct migx_opt opt;
@@ -78,6 +78,7 @@ struct run {
 	struct strbuf tot[NTOT];
 	struct strbuf rate_unit;
 	unsigned tot_flags;
+	unsigned cut_mask;	/* totals read from a cut line */
 	/* --check */
 	struct hmap groups;	/* group -> struct agg */
 	struct agg code_object, all;

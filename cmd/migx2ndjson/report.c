@@ -568,7 +568,7 @@ check_instr(struct run *r, const struct instr *in, int old_groups)
 static double
 tot(struct run *r, int k, double *e)
 {
-	if (r->tot[k].len == 0) {
+	if (r->tot[k].len == 0 || (r->cut_mask & (1u << k))) {
 		*e = 0;
 		return NAN;
 	}
@@ -715,6 +715,28 @@ check_totals(struct run *r, double S, double eS)
 	}
 }
 
+/* A totals block that ends early: the file was cut. */
+static void
+check_cut(struct run *r)
+{
+	char miss[256];
+	size_t i, len = 0;
+
+	miss[0] = '\0';
+	for (i = 0; i < sizeof(universal) / sizeof(universal[0]); i++)
+		if (r->tot[universal[i]].len == 0)
+			len += (size_t)snprintf(miss + len, sizeof(miss) - len,
+			    "%s%s", len > 0 ? ", " : "",
+			    tot_keys[universal[i]]);
+	if (len > 0)
+		check_fail(r->tot_line, "the totals end early: no %s", miss);
+	else if (r->tot_flags & FL_TRUNCATED)
+		check_fail(r->tot_line, "the totals end in a cut line");
+	if (r->nrows == 0 && r->all.n > 0)
+		check_fail(r->tot_line, "no Summary rows for %lu instructions",
+		    r->all.n);
+}
+
 /* Runs --check over the run that just ended and prints its verdict. */
 void
 check_run(struct run *r)
@@ -742,9 +764,11 @@ check_run(struct run *r)
 		    "rows add up to %.6g ms", "instructions_ms", S, sum);
 	check_row_math(r, S, eS);
 	check_totals(r, S, eS);
+	check_cut(r);
 	if (disagreements > before)
-		warn("%s: run %d: check: %lu disagreements", pos.file, r->num,
-		    disagreements - before);
+		warn("%s: run %d: check: %lu disagreement%s", pos.file, r->num,
+		    disagreements - before, disagreements - before == 1 ? "" :
+		    "s");
 	else
 		warn("%s: run %d: check: agrees (%lu instructions, %zu summary "
 		    "rows%s)", pos.file, r->num, r->all.n, r->nrows,
