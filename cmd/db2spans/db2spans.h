@@ -80,6 +80,8 @@ struct db_schema {
 };
 
 extern const struct db_schema schema_ascend;
+extern const struct db_schema schema_nsys;
+extern const struct db_schema schema_rocpd;
 
 /* Writes one span record; returns 0 (a write error is fatal). */
 int span_write(struct span_writer *w, const struct span *s);

@@ -25,6 +25,8 @@
 /* The schemas, tried in this order (see db2spans.h). */
 static const struct db_schema *const schemas[] = {
 	&schema_ascend,
+	&schema_nsys,
+	&schema_rocpd,
 	NULL
 };
 

@@ -1,0 +1,224 @@
+/*
+ * nsys.c: the Nsight Systems SQLite export (nsys export --type sqlite):
+ * NVTX ranges, CUDA runtime and driver calls, OS runtime calls and GPU
+ * kernels as spans, names through StringIds.
+ *
+ * Thread ids come from globalTid, whose layout differs from Ascend's:
+ * tid = bits 0-23, pid = bits 24-47 (the bits above hold VM and hardware
+ * ids).  Kernels run in a lane per device and stream: pid = deviceId,
+ * tid = streamId, as torch.profiler's traces have it.  Times are the
+ * export's integer nanoseconds, as written.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <sqlite3.h>
+
+#include "err.h"
+#include "strbuf.h"
+
+#include "db2spans.h"
+
+/* The tables read, in table order (the tie-break of --sorted). */
+static const struct nsys_table {
+	const char *table;
+	const char *cat;	/* quoted JSON */
+	int kind;
+} nsys_tables[] = {
+	{ "NVTX_EVENTS", "\"nvtx\"", 'n' },
+	{ "CUPTI_ACTIVITY_KIND_RUNTIME", "\"cuda_api\"", 'c' },
+	{ "CUPTI_ACTIVITY_KIND_DRIVER", "\"cuda_driver\"", 'c' },
+	{ "OSRT_API", "\"osrt\"", 'c' },
+	{ "CUPTI_ACTIVITY_KIND_KERNEL", "\"kernel\"", 'k' },
+};
+#define NSYS_NTABLES (sizeof(nsys_tables) / sizeof(nsys_tables[0]))
+
+/* NVTX event types that are ranges (ENUM_NSYS_EVENT_TYPE). */
+#define NVTX_RANGES "(59, 60)"
+
+static int
+nsys_detect(sqlite3 *db, struct strbuf *why)
+{
+	size_t i;
+
+	if (!db_has_table(db, "StringIds")) {
+		strbuf_addstr(why, "no table StringIds");
+		return 0;
+	}
+	if (db_has_table(db, "TARGET_INFO_SESSION_START_TIME") ||
+	    db_has_table(db, "META_DATA_EXPORT"))
+		return 1;
+	for (i = 0; i < NSYS_NTABLES; i++)
+		if (db_has_table(db, nsys_tables[i].table))
+			return 1;
+	strbuf_addstr(why, "no Nsight Systems table");
+	return 0;
+}
+
+/* Says which needed column a table lacks; 0 if it has them all. */
+static int
+nsys_need(struct db_run *run, const char *table, const char *const *cols)
+{
+	for (; *cols != NULL; cols++)
+		if (!db_has_column(run->db, table, *cols)) {
+			warn("'%s': table %s has no column %s", run->path,
+			    table, *cols);
+			return -1;
+		}
+	return 0;
+}
+
+/*
+ * Appends the SELECT of table i: pid, tid, start, end, name, table index,
+ * rowid.  Returns 0, 1 if the table is absent, -1 on a missing column.
+ */
+static int
+nsys_select(struct db_run *run, size_t i, struct strbuf *sql)
+{
+	static const char *const thr[] = { "globalTid", "start", "end", NULL };
+	static const char *const cupti[] = { "nameId", NULL };
+	static const char *const nvtx[] = { "eventType", NULL };
+	static const char *const kern[] = { "deviceId", "streamId", "start",
+	    "end", NULL };
+	const char *t = nsys_tables[i].table, *name;
+	int text, textid;
+
+	if (!db_has_table(run->db, t))
+		return 1;
+	if (sql->len > 0)
+		strbuf_addstr(sql, " UNION ALL ");
+	switch (nsys_tables[i].kind) {
+	case 'k':
+		if (nsys_need(run, t, kern) != 0)
+			return -1;
+		name = db_has_column(run->db, t, "demangledName") ?
+		    "demangledName" : "shortName";
+		if (nsys_need(run, t, (const char *const[]){ name, NULL }))
+			return -1;
+		strbuf_addf(sql, "SELECT x.deviceId, x.streamId, x.start, "
+		    "x.end, s.value, %zu, x.rowid FROM \"%s\" x LEFT JOIN "
+		    "StringIds s ON s.id = x.\"%s\"", i, t, name);
+		return 0;
+	case 'n':
+		text = db_has_column(run->db, t, "text");
+		textid = db_has_column(run->db, t, "textId");
+		if (nsys_need(run, t, thr) != 0 ||
+		    nsys_need(run, t, nvtx) != 0)
+			return -1;
+		strbuf_addf(sql, "SELECT (x.globalTid >> 24) & 16777215, "
+		    "x.globalTid & 16777215, x.start, x.end, COALESCE(%s, "
+		    "%s), %zu, x.rowid FROM \"%s\" x LEFT JOIN StringIds s "
+		    "ON s.id = %s WHERE x.eventType IN " NVTX_RANGES
+		    " AND x.end IS NOT NULL", text ? "x.text" : "NULL",
+		    textid ? "s.value" : "NULL", i, t,
+		    textid ? "x.textId" : "NULL");
+		return 0;
+	default:
+		if (nsys_need(run, t, thr) != 0 ||
+		    nsys_need(run, t, cupti) != 0)
+			return -1;
+		strbuf_addf(sql, "SELECT (x.globalTid >> 24) & 16777215, "
+		    "x.globalTid & 16777215, x.start, x.end, s.value, %zu, "
+		    "x.rowid FROM \"%s\" x LEFT JOIN StringIds s ON "
+		    "s.id = x.nameId", i, t);
+		return 0;
+	}
+}
+
+/* Counts the NVTX rows that are not finished ranges (marks, open ones). */
+static void
+nsys_marks(struct db_run *run)
+{
+	sqlite3_stmt *st;
+	sqlite3_int64 n = 0;
+
+	if (!db_has_table(run->db, "NVTX_EVENTS") ||
+	    sqlite3_prepare_v2(run->db, "SELECT count(*) FROM NVTX_EVENTS "
+	    "WHERE NOT (eventType IN " NVTX_RANGES " AND end IS NOT NULL)",
+	    -1, &st, NULL) != SQLITE_OK)
+		return;
+	if (sqlite3_step(st) == SQLITE_ROW)
+		n = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	if (n > 0)
+		warn("%s: skipped %lld NVTX mark%s and ranges without an end",
+		    run->path, (long long)n, n == 1 ? "" : "s");
+}
+
+/* Writes the span of one result row, or reports it as a bad row. */
+static void
+nsys_row(struct db_run *run, sqlite3_stmt *st, struct strbuf *name)
+{
+	static const char *const cols[] = { "pid", "tid", "start", "end" };
+	struct span s;
+	int64_t v[4], t;
+	const char *what;
+	int i;
+
+	t = sqlite3_column_int64(st, 5);
+	for (i = 0; i < 4; i++)
+		if (db_col_i64(st, i, &v[i], &what) != 0) {
+			db_bad_row(run, "%s rowid %lld: %s %s",
+			    nsys_tables[t].table,
+			    (long long)sqlite3_column_int64(st, 6), cols[i],
+			    what);
+			return;
+		}
+	s.pid = (uint64_t)v[0];
+	s.tid = (uint64_t)v[1];
+	s.start_ns = v[2];
+	s.end_ns = v[3];
+	strbuf_reset(name);
+	if (sqlite3_column_type(st, 4) == SQLITE_NULL) {
+		strbuf_addstr(name, "\"unknown\"");
+		run->unnamed++;
+	} else
+		span_quote(name, (const char *)sqlite3_column_text(st, 4),
+		    (size_t)sqlite3_column_bytes(st, 4));
+	s.name = name->buf;
+	s.name_len = name->len;
+	s.cat = nsys_tables[t].cat;
+	s.cat_len = strlen(s.cat);
+	span_write(run->w, &s);
+}
+
+static int
+nsys_spans(struct db_run *run)
+{
+	struct strbuf sql = STRBUF_INIT, name = STRBUF_INIT;
+	sqlite3_stmt *st;
+	size_t i;
+	int rc = 0;
+
+	for (i = 0; i < NSYS_NTABLES && rc >= 0; i++)
+		rc = nsys_select(run, i, &sql);
+	if (rc < 0 || sql.len == 0) {
+		strbuf_release(&sql);
+		return rc < 0 ? -1 : 0;
+	}
+	if (run->sorted)
+		strbuf_addstr(&sql, " ORDER BY 1, 2, 3, 4 DESC, 6, 7");
+	nsys_marks(run);
+	if (sqlite3_prepare_v2(run->db, sql.buf, -1, &st, NULL) !=
+	    SQLITE_OK) {
+		warn("'%s': %s", run->path, sqlite3_errmsg(run->db));
+		strbuf_release(&sql);
+		return -1;
+	}
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+		nsys_row(run, st, &name);
+	if (rc != SQLITE_DONE)
+		warn("'%s': %s", run->path, sqlite3_errmsg(run->db));
+	sqlite3_finalize(st);
+	strbuf_release(&sql);
+	strbuf_release(&name);
+	return rc == SQLITE_DONE ? 0 : -1;
+}
+
+const struct db_schema schema_nsys = {
+	"nsys",
+	"Nsight Systems SQLite export",
+	nsys_detect,
+	nsys_spans,
+};
