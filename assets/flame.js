@@ -290,7 +290,7 @@
 
 	function rowAt(y) {
 		return st.icicle ? Math.floor(y / ROW) :
-		    Math.floor((geom.total - y) / ROW) - 1;
+		    Math.ceil((geom.total - y) / ROW) - 1;
 	}
 
 	function drawBox(x, y, w, fill, text, name, dim) {
@@ -455,12 +455,13 @@
 		const all = t.total[0], zoom = t.total[st.zoom];
 		if (id < 0) {
 			const run = runs[-id - 1];
-			return [run.count + ' frames too narrow to draw, merged',
+			return [run.count + (run.count === 1 ? ' frame' : ' frames') +
+			    ' too narrow to draw, merged',
 			    'Under: ' + label(t, run.parent),
 			    'Total: ' + fmt(run.total),
 			    'Of all: ' + pct(run.total, all),
 			    'Of zoom: ' + pct(run.total, zoom),
-			    'Click to zoom into ' + label(t, run.parent)];
+			    'Click to zoom in'];
 		}
 		const out = [label(t, id), 'Category: ' + categoryName(t, id)];
 		if (t.calls && t.depth[id] > 0 && !isThread(t, id))
@@ -781,7 +782,14 @@
 		const id = hit(e.clientX - r.left, e.clientY - r.top);
 		if (id === null)
 			return;
-		const node = id < 0 ? runs[-id - 1].parent : id;
+		let node = id;
+		if (id < 0) {
+			/* A merged box: its frame if it is one, else its parent,
+			 * unless that is shown already. */
+			const run = runs[-id - 1];
+			node = run.count === 1 || run.parent === st.zoom ?
+			    run.first : run.parent;
+		}
 		/* The zoomed frame or an ancestor zooms out to it. */
 		setZoom(node === st.zoom ? st.tree.parent[node] >= st.root &&
 		    node !== st.root ? st.tree.parent[node] : st.root : node);
