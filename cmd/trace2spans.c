@@ -41,7 +41,7 @@ static struct {
 /* What the events of all files added up to; printed at the end. */
 static struct {
 	uint64_t events, spans, instant, counter, flow, meta, other;
-	uint64_t unmatched, unclosed, noname, filtered;
+	uint64_t noname;
 } count;
 
 static struct bad_input bad = BAD_INPUT_INIT;
@@ -106,7 +106,7 @@ us_to_ns(struct nd_slice v, int64_t *res)
 	char dig[64];
 	size_t nd = 0, i;
 	long point = 0, e = 0;
-	int neg = 0, esign = 1, seen = 0;
+	int neg = 0, esign = 1, seen = 0, digits = 0;
 	uint64_t x = 0;
 
 	if (p == NULL || p == end)
@@ -119,6 +119,7 @@ us_to_ns(struct nd_slice v, int64_t *res)
 				return -1;
 			continue;
 		}
+		digits = 1;
 		if (nd == 0 && *p == '0') {	/* leading zeros */
 			if (seen)
 				point--;
@@ -140,7 +141,7 @@ us_to_ns(struct nd_slice v, int64_t *res)
 			if ((e = e * 10 + (*p - '0')) > 100000)
 				return -1;
 	}
-	if (p != end)
+	if (p != end || !digits)
 		return -1;
 	/* The value is 0.dig * 10^(point + e); ns keeps point + e + 3 digits. */
 	point += esign * e + 3;
@@ -436,10 +437,8 @@ emit(struct trace *t, struct nd_slice pid, struct nd_slice tid,
 		if (m < 0)
 			bad_input(&bad, &t->pos, "--where: %s",
 			    jqf_error(where));
-		if (m <= 0) {
-			count.filtered++;
+		if (m <= 0)
 			return;
-		}
 	}
 	if (ndw_emit(&w, out) != 0)
 		die_errno("write error");
@@ -552,7 +551,6 @@ sync_event(struct trace *t, const struct nd_slice *v, int begin)
 		return;
 	}
 	if (st->n == 0) {
-		count.unmatched++;
 		bad_input(&bad, &t->pos, "end event without a begin event");
 		return;
 	}
@@ -601,7 +599,6 @@ async_event(struct trace *t, const struct nd_slice *v, int begin)
 		return;
 	}
 	if (st->n == 0) {
-		count.unmatched++;
 		bad_input(&bad, &t->pos, "async end event without a begin "
 		    "event");
 		return;
@@ -874,7 +871,6 @@ close_open(struct trace *t, struct hmap *h)
 	}
 	hmap_release(h);
 	if (n > 0 && !t->names_only) {
-		count.unclosed += n;
 		t->pos.line = first;
 		warn_at(&t->pos, "dropped %lu begin event%s that never ended "
 		    "(the first is here)", n, n == 1 ? "" : "s");
