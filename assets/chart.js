@@ -930,12 +930,32 @@ function metricView(g) {
 	}, { rootMargin: '1000px 0px' });
 	for (const r of refreshers)
 		near.observe(r.el);
+	/* The others are brought up to date in the background, a few at a
+	 * time; data-pending is on the root until they all are. */
+	let later = 0;
 	function refresh() {
 		for (const r of refreshers) {
 			r.dirty = r.near === false;
 			if (!r.dirty)
 				r.draw();
 		}
+		root.dataset.pending = '';
+		clearTimeout(later);
+		later = setTimeout(catchUp, 30);
+	}
+	function catchUp() {
+		const t0 = performance.now();
+		for (const r of refreshers) {
+			if (!r.dirty)
+				continue;
+			r.dirty = false;
+			r.draw();
+			if (performance.now() - t0 > 12) {
+				later = setTimeout(catchUp, 0);
+				return;
+			}
+		}
+		delete root.dataset.pending;
 	}
 	return root;
 

@@ -140,6 +140,32 @@ pageTest('percent bars and the per-channel heatmap', metricHtml,
 	    'channel 3, Max: 31');
 });
 
+/* Sixty tables: the ones far out of view catch up after a switch. */
+const longHtml = page('long.html', (() => {
+	const out = [];
+	for (const k of ['k1', 'k2'])
+		for (let t = 1; t <= 60; t++)
+			for (let m = 0; m < 10; m++)
+				out.push({ panel_id: t * 100, panel: `Panel ${t}`,
+				    table_id: `${t}.1`, table: `Table ${t}`,
+				    metric_id: `${t}.1.${m}`, metric: `m${m}`,
+				    Kernel_Name: k, Avg: (k === 'k1' ? 1 : 1000) * t + m,
+				    Unit: 'Gb/s' });
+	return out;
+})());
+
+pageTest('tables out of view are brought up to date after a switch',
+    longHtml, async (pg) => {
+	assert.equal(await cell(pg, '60.1', 'm7', 'Avg'), '67');
+	await pg.selectOption('[data-testid=kernel]', { label: 'k2' });
+	assert.equal(await cell(pg, '1.1', 'm7', 'Avg'), '1007');
+	await pg.waitForSelector('.metrics:not([data-pending])');
+	assert.equal(await cell(pg, '60.1', 'm7', 'Avg'), '60007');
+	await pg.locator('[data-testid="table-60.1"]').scrollIntoViewIfNeeded();
+	await pg.selectOption('[data-testid=kernel]', { label: 'k1' });
+	assert.equal(await cell(pg, '60.1', 'm7', 'Avg'), '67');
+});
+
 /* topn records. */
 const topHtml = page('top.html', [
 	{ Kernel_Name: 'big_kernel<float>', count: 2, sum: 3000, mean: 1500,
