@@ -445,9 +445,12 @@ emit(struct trace *t, struct nd_slice pid, struct nd_slice tid,
 	count.spans++;
 }
 
-enum { K_PH, K_NAME, K_CAT, K_PID, K_TID, K_TS, K_DUR, K_ID, K_ARGS, K_N };
+enum {
+	K_PH, K_NAME, K_CAT, K_PID, K_TID, K_TS, K_DUR, K_ID, K_ID2, K_ARGS,
+	K_N
+};
 static const char *const event_keys[K_N] = {
-	"ph", "name", "cat", "pid", "tid", "ts", "dur", "id", "args"
+	"ph", "name", "cat", "pid", "tid", "ts", "dur", "id", "id2", "args"
 };
 
 /* Remembers a thread_name metadata event (the first one of a thread wins). */
@@ -560,6 +563,14 @@ sync_event(struct trace *t, const struct nd_slice *v, int begin)
 	free_open(o);
 }
 
+static int
+id_ok(struct nd_slice v)
+{
+	enum nd_type ty = nd_type(v);
+
+	return v.p != NULL && (ty == ND_NUMBER || ty == ND_STRING);
+}
+
 /* The text of a raw JSON string or number without its quotes. */
 static void
 add_inner(struct strbuf *sb, struct nd_slice v)
@@ -579,17 +590,25 @@ add_inner(struct strbuf *sb, struct nd_slice v)
 static void
 async_event(struct trace *t, const struct nd_slice *v, int begin)
 {
-	struct nd_slice parts[4] = { v[K_PID], v[K_CAT], v[K_ID], v[K_NAME] };
+	static const char *const id2_keys[2] = { "local", "global" };
+	struct nd_slice id = v[K_ID], id2[2], parts[4];
 	struct strbuf lane = STRBUF_INIT;
 	struct open_stack *st;
 	struct open_span *o;
 	int64_t ts, unused;
-	enum nd_type ty = nd_type(v[K_ID]);
 
-	if (v[K_ID].p == NULL || (ty != ND_STRING && ty != ND_NUMBER)) {
+	/* Perfetto writes "id2": {"local": ...} or {"global": ...}. */
+	if (id.p == NULL && nd_type(v[K_ID2]) == ND_OBJECT &&
+	    nd_fields(v[K_ID2].p, v[K_ID2].len, id2_keys, id2, 2) > 0)
+		id = id2[0].p != NULL ? id2[0] : id2[1];
+	if (!id_ok(id)) {
 		bad_input(&bad, &t->pos, "async event without an \"id\"");
 		return;
 	}
+	parts[0] = v[K_PID];
+	parts[1] = v[K_CAT];
+	parts[2] = id;
+	parts[3] = v[K_NAME];
 	if (event_time(t, v, 0, &ts, &unused) != 0)
 		return;
 	make_key(t, parts, 4);
@@ -607,20 +626,12 @@ async_event(struct trace *t, const struct nd_slice *v, int begin)
 	strbuf_addstr(&lane, "\"async:");
 	add_inner(&lane, v[K_CAT]);
 	strbuf_addch(&lane, ':');
-	add_inner(&lane, v[K_ID]);
+	add_inner(&lane, id);
 	strbuf_addch(&lane, '"');
 	emit(t, v[K_PID], zslice(lane.buf), zslice(o->name), zslice(o->cat),
 	    o->start, ts, zslice(o->args));
 	free_open(o);
 	strbuf_release(&lane);
-}
-
-static int
-id_ok(struct nd_slice v)
-{
-	enum nd_type ty = nd_type(v);
-
-	return v.p != NULL && (ty == ND_NUMBER || ty == ND_STRING);
 }
 
 /* Reports a malformed event at the line where it went wrong. */
