@@ -21,4 +21,21 @@ if [ -x "$O/bin/trace2spans" ] && [ -x "$O/bin/spans2stacks" ] &&
 	written="$written out/torch-flame.html"
 fi
 
+# Ascend PyTorch profiler DB, built from hand-made SQL text: the call
+# stacks of the main, task-queue and autograd threads as stack records,
+# folded stacks (for flamegraph.pl or speedscope) and a flame graph.
+if [ -x "$O/bin/db2spans" ] && [ -x "$O/bin/spans2stacks" ]; then
+	rm -f out/ascend_small.db
+	sqlite3 out/ascend_small.db < examples/ascend_small.sql
+	db2spans out/ascend_small.db | spans2stacks > out/ascend-stacks.ndjson
+	db2spans -s out/ascend_small.db 2>/dev/null |
+	    spans2stacks -s -q -f > out/ascend.folded
+	written="$written out/ascend-stacks.ndjson out/ascend.folded"
+	if [ -x "$O/bin/flame2html" ]; then
+		flame2html -t "Ascend PyTorch profiler DB (example)" \
+		    -o out/ascend-flame.html out/ascend-stacks.ndjson
+		written="$written out/ascend-flame.html"
+	fi
+fi
+
 echo "demo: wrote$written"
