@@ -927,7 +927,7 @@ function metricView(g) {
 				r.draw();
 			}
 		}
-	}, { rootMargin: '1000px 0px' });
+	}, { rootMargin: '300px 0px' });
 	for (const r of refreshers)
 		near.observe(r.el);
 	/* The others are brought up to date in the background, a few at a
