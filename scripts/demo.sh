@@ -38,4 +38,12 @@ if [ -x "$O/bin/db2spans" ] && [ -x "$O/bin/spans2stacks" ]; then
 	fi
 fi
 
+# A MIGraphX perf report (synthetic, ROCm 7.2 layout, with If and Loop
+# submodules) to a page of its Summary, instructions and totals.
+if [ -x "$O/bin/migx2ndjson" ] && [ -x "$O/bin/chart2html" ]; then
+	migx2ndjson examples/migraphx_perf_synthetic.txt |
+	    chart2html --title "MIGraphX perf (synthetic)" -o out/migraphx.html
+	written="$written out/migraphx.html"
+fi
+
 echo "demo: wrote$written"
