@@ -1,0 +1,543 @@
+#define _GNU_SOURCE	/* memmem */
+/*
+ * events.c: one trace event to spans: X events at once, B/E and b/e pairs
+ * through stacks of open events, thread_name metadata into the names.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "err.h"
+#include "jqf.h"
+#include "nd.h"
+#include "ndw.h"
+#include "progress.h"
+#include "strbuf.h"
+#include "zin.h"
+
+#include "trace2spans.h"
+
+/*
+ * Converts a JSON number of microseconds (decimal text, maybe with a
+ * fraction and an exponent) to integer nanoseconds, exactly: the digits are
+ * shifted, never multiplied as a double.  A part below one nanosecond is
+ * rounded half away from zero.  Returns 0, or -1 if v is not a number or
+ * the result does not fit in 64 bits.
+ */
+static int
+us_to_ns(struct nd_slice v, int64_t *res)
+{
+	const char *p = v.p, *end = v.p + v.len;
+	char dig[64];
+	size_t nd = 0, i;
+	long point = 0, e = 0;
+	int neg = 0, esign = 1, seen = 0, digits = 0;
+	uint64_t x = 0;
+
+	if (p == NULL || p == end)
+		return -1;
+	if (*p == '-')
+		neg = 1, p++;
+	for (; p < end && ((*p >= '0' && *p <= '9') || *p == '.'); p++) {
+		if (*p == '.') {
+			if (seen++)
+				return -1;
+			continue;
+		}
+		digits = 1;
+		if (nd == 0 && *p == '0') {	/* leading zeros */
+			if (seen)
+				point--;
+			continue;
+		}
+		if (nd < sizeof(dig))
+			dig[nd++] = *p;
+		else if (!seen)
+			return -1;		/* too many integer digits */
+		if (!seen)
+			point++;
+	}
+	if (p < end && (*p == 'e' || *p == 'E')) {
+		if (++p < end && (*p == '+' || *p == '-'))
+			esign = *p++ == '-' ? -1 : 1;
+		if (p == end)
+			return -1;
+		for (; p < end && *p >= '0' && *p <= '9'; p++)
+			if ((e = e * 10 + (*p - '0')) > 100000)
+				return -1;
+	}
+	if (p != end || !digits)
+		return -1;
+	/* The value is 0.dig * 10^(point + e); ns keeps point + e + 3 digits. */
+	point += esign * e + 3;
+	if (point > 19)
+		return nd == 0 ? (*res = 0, 0) : -1;
+	for (i = 0; (long)i < point; i++) {
+		int d = i < nd ? dig[i] - '0' : 0;
+
+		if (x > (UINT64_MAX - (uint64_t)d) / 10)
+			return -1;
+		x = x * 10 + (uint64_t)d;
+	}
+	if (point >= 0 && (size_t)point < nd && dig[point] >= '5')
+		x++;
+	if (x > (uint64_t)INT64_MAX + (uint64_t)neg)
+		return -1;
+	*res = neg ? (int64_t)(0 - x) : (int64_t)x;
+	return 0;
+}
+
+/* Sets t->key to the raw texts of the slices, joined by '\037'. */
+static void
+make_key(struct trace *t, const struct nd_slice *parts, size_t n)
+{
+	size_t i;
+
+	strbuf_reset(&t->key);
+	for (i = 0; i < n; i++) {
+		if (i > 0)
+			strbuf_addch(&t->key, '\037');
+		if (parts[i].p != NULL)
+			strbuf_add(&t->key, parts[i].p, parts[i].len);
+	}
+}
+
+static char *
+dup_slice(struct nd_slice v)
+{
+	char *s;
+
+	if (v.p == NULL)
+		return NULL;
+	if ((s = malloc(v.len + 1)) == NULL)
+		die("out of memory");
+	memcpy(s, v.p, v.len);
+	s[v.len] = '\0';
+	return s;
+}
+
+static struct nd_slice
+zslice(const char *s)
+{
+	struct nd_slice v = { s, s != NULL ? strlen(s) : 0 };
+
+	return v;
+}
+
+/*
+ * Writes one span.  pid and tid are raw JSON values; name, cat and args
+ * raw JSON or absent.
+ */
+static void
+emit(struct trace *t, struct nd_slice pid, struct nd_slice tid,
+    struct nd_slice name, struct nd_slice cat, int64_t start, int64_t end,
+    struct nd_slice args)
+{
+	struct nd_slice thr[2] = { pid, tid };
+	void **tn;
+
+	if (t->have_base && opt.absolute) {
+		start += t->base;
+		end += t->base;
+	}
+	ndw_begin(&w);
+	ndw_raw(&w, "pid", pid.p, pid.len);
+	ndw_raw(&w, "tid", tid.p, tid.len);
+	if (name.p != NULL)
+		ndw_raw(&w, "name", name.p, name.len);
+	else {
+		ndw_strz(&w, "name", "unknown");
+		count.noname++;
+	}
+	if (cat.p != NULL)
+		ndw_raw(&w, "cat", cat.p, cat.len);
+	ndw_i64(&w, "start_ns", start);
+	ndw_i64(&w, "end_ns", end);
+	make_key(t, thr, 2);
+	tn = hmap_get(t->names, t->key.buf, t->key.len);
+	if (tn != NULL)
+		ndw_raw(&w, "thread_name", *tn, strlen(*tn));
+	if (opt.args && args.p != NULL)
+		ndw_raw(&w, "args", args.p, args.len);
+	ndw_end(&w);
+	if (where != NULL) {
+		int m = jqf_match(where, w.buf.buf, w.buf.len);
+
+		if (m < 0)
+			bad_input(&bad, &t->pos, "--where: %s",
+			    jqf_error(where));
+		if (m <= 0)
+			return;
+	}
+	if (ndw_emit(&w, out) != 0)
+		die_errno("write error");
+	count.spans++;
+}
+
+enum {
+	K_PH, K_NAME, K_CAT, K_PID, K_TID, K_TS, K_DUR, K_ID, K_ID2, K_ARGS,
+	K_N
+};
+static const char *const event_keys[K_N] = {
+	"ph", "name", "cat", "pid", "tid", "ts", "dur", "id", "id2", "args"
+};
+
+/* Remembers a thread_name metadata event (the first one of a thread wins). */
+static void
+meta_event(struct trace *t, const struct nd_slice *v)
+{
+	static const char *const name_key[1] = { "name" };
+	struct nd_slice thr[2] = { v[K_PID], v[K_TID] }, nm;
+	void **slot;
+	int isnew;
+
+	if (!nd_str_eq(v[K_NAME], "thread_name", 11) || v[K_ARGS].p == NULL ||
+	    v[K_PID].p == NULL || v[K_TID].p == NULL ||
+	    nd_fields(v[K_ARGS].p, v[K_ARGS].len, name_key, &nm, 1) != 1 ||
+	    nd_type(nm) != ND_STRING)
+		return;
+	make_key(t, thr, 2);
+	slot = hmap_put2(t->names, t->key.buf, t->key.len, &isnew);
+	if (isnew)
+		*slot = dup_slice(nm);
+}
+
+/* A span's time: ts (and dur) converted, or a bad record. */
+static int
+event_time(struct trace *t, const struct nd_slice *v, int need_dur,
+    int64_t *start, int64_t *end)
+{
+	int64_t dur = 0;
+
+	if (v[K_TS].p == NULL || us_to_ns(v[K_TS], start) != 0) {
+		bad_input(&bad, &t->pos, "%s \"ts\"", v[K_TS].p == NULL ?
+		    "event without" : "bad number in");
+		return -1;
+	}
+	if (need_dur && (v[K_DUR].p == NULL || us_to_ns(v[K_DUR], &dur) != 0)) {
+		bad_input(&bad, &t->pos, "%s \"dur\"", v[K_DUR].p == NULL ?
+		    "complete event without" : "bad number in");
+		return -1;
+	}
+	if (__builtin_add_overflow(*start, dur, end)) {
+		bad_input(&bad, &t->pos, "\"ts\" + \"dur\" out of range");
+		return -1;
+	}
+	return 0;
+}
+
+static struct open_stack *
+open_stack(struct hmap *h, struct strbuf *key)
+{
+	void **slot = hmap_put(h, key->buf, key->len);
+
+	if (*slot == NULL && (*slot = calloc(1, sizeof(struct open_stack)))
+	    == NULL)
+		die("out of memory");
+	return *slot;
+}
+
+static void
+push_open(struct trace *t, struct open_stack *st, const struct nd_slice *v,
+    int64_t start)
+{
+	struct open_span *o;
+
+	if (st->n == st->alloc) {
+		st->alloc = st->alloc ? st->alloc * 2 : 8;
+		if ((st->v = realloc(st->v, st->alloc * sizeof(*st->v)))
+		    == NULL)
+			die("out of memory");
+	}
+	o = &st->v[st->n++];
+	o->start = start;
+	o->name = dup_slice(v[K_NAME]);
+	o->cat = dup_slice(v[K_CAT]);
+	o->args = opt.args ? dup_slice(v[K_ARGS]) : NULL;
+	o->line = t->pos.line;
+}
+
+static void
+free_open(struct open_span *o)
+{
+	free(o->name);
+	free(o->cat);
+	free(o->args);
+}
+
+/* B pushes onto the thread's stack; E closes the innermost open B. */
+static void
+sync_event(struct trace *t, const struct nd_slice *v, int begin)
+{
+	struct nd_slice thr[2] = { v[K_PID], v[K_TID] };
+	struct open_stack *st;
+	struct open_span *o;
+	int64_t ts, unused;
+
+	if (event_time(t, v, 0, &ts, &unused) != 0)
+		return;
+	make_key(t, thr, 2);
+	st = open_stack(&t->begins, &t->key);
+	if (begin) {
+		push_open(t, st, v, ts);
+		return;
+	}
+	if (st->n == 0) {
+		bad_input(&bad, &t->pos, "end event without a begin event");
+		return;
+	}
+	o = &st->v[--st->n];
+	emit(t, v[K_PID], v[K_TID], zslice(o->name), zslice(o->cat),
+	    o->start, ts, zslice(o->args));
+	free_open(o);
+}
+
+static int
+id_ok(struct nd_slice v)
+{
+	enum nd_type ty = nd_type(v);
+
+	return v.p != NULL && (ty == ND_NUMBER || ty == ND_STRING);
+}
+
+/* The text of a raw JSON string or number without its quotes. */
+static void
+add_inner(struct strbuf *sb, struct nd_slice v)
+{
+	if (v.p == NULL)
+		return;
+	if (v.len >= 2 && v.p[0] == '"')
+		strbuf_add(sb, v.p + 1, v.len - 2);
+	else
+		strbuf_add(sb, v.p, v.len);
+}
+
+/*
+ * b/e (and the older S/F) pairs match on (pid, cat, id, name) and nest in
+ * their own lane: tid "async:<cat>:<id>".
+ */
+static void
+async_event(struct trace *t, const struct nd_slice *v, int begin)
+{
+	static const char *const id2_keys[2] = { "local", "global" };
+	struct nd_slice id = v[K_ID], id2[2], parts[4];
+	struct strbuf lane = STRBUF_INIT;
+	struct open_stack *st;
+	struct open_span *o;
+	int64_t ts, unused;
+
+	/* Perfetto writes "id2": {"local": ...} or {"global": ...}. */
+	if (id.p == NULL && nd_type(v[K_ID2]) == ND_OBJECT &&
+	    nd_fields(v[K_ID2].p, v[K_ID2].len, id2_keys, id2, 2) > 0)
+		id = id2[0].p != NULL ? id2[0] : id2[1];
+	if (!id_ok(id)) {
+		bad_input(&bad, &t->pos, "async event without an \"id\"");
+		return;
+	}
+	parts[0] = v[K_PID];
+	parts[1] = v[K_CAT];
+	parts[2] = id;
+	parts[3] = v[K_NAME];
+	if (event_time(t, v, 0, &ts, &unused) != 0)
+		return;
+	make_key(t, parts, 4);
+	st = open_stack(&t->asyncs, &t->key);
+	if (begin) {
+		push_open(t, st, v, ts);
+		return;
+	}
+	if (st->n == 0) {
+		bad_input(&bad, &t->pos, "async end event without a begin "
+		    "event");
+		return;
+	}
+	o = &st->v[--st->n];
+	strbuf_addstr(&lane, "\"async:");
+	add_inner(&lane, v[K_CAT]);
+	strbuf_addch(&lane, ':');
+	add_inner(&lane, id);
+	strbuf_addch(&lane, '"');
+	emit(t, v[K_PID], zslice(lane.buf), zslice(o->name), zslice(o->cat),
+	    o->start, ts, zslice(o->args));
+	free_open(o);
+	strbuf_release(&lane);
+}
+
+/* Reports a malformed event at the line where it went wrong. */
+static void
+bad_json(struct trace *t, struct nd_slice ev)
+{
+	const char *msg = nd_error(), *at = strstr(msg, " at column ");
+	struct srcpos pos = t->pos;
+	size_t col, i;
+
+	/* cut() does not count newlines inside strings: only bad events
+	 * have them, so the count is put right here. */
+	t->line = t->pos.line;
+	for (i = 0; i < ev.len; i++)
+		t->line += ev.p[i] == '\n';
+	if (at == NULL || sscanf(at, " at column %zu", &col) != 1 ||
+	    col > ev.len + 1) {
+		bad_input(&bad, &pos, "%s", msg);
+		return;
+	}
+	for (i = 0; i + 1 < col; i++)
+		pos.line += ev.p[i] == '\n';
+	bad_input(&bad, &pos, "%.*s", (int)(at - msg), msg);
+}
+
+void
+handle_event(struct trace *t, struct nd_slice ev)
+{
+	struct nd_slice v[K_N];
+	int64_t start, end;
+	char ph;
+
+	count.events++;
+	if (nd_fields(ev.p, ev.len, event_keys, v, K_N) < 0) {
+		bad_json(t, ev);
+		return;
+	}
+	if (v[K_PH].p == NULL || v[K_PH].len != 3 || v[K_PH].p[0] != '"') {
+		bad_input(&bad, &t->pos, "event without a one-letter \"ph\"");
+		return;
+	}
+	ph = v[K_PH].p[1];
+	if (strchr("XBEbeSF", ph) != NULL) {
+		if (!id_ok(v[K_PID]) || !id_ok(v[K_TID])) {
+			bad_input(&bad, &t->pos, "event without \"pid\" and "
+			    "\"tid\"");
+			return;
+		}
+		if ((v[K_NAME].p != NULL && nd_type(v[K_NAME]) != ND_STRING) ||
+		    (v[K_CAT].p != NULL && nd_type(v[K_CAT]) != ND_STRING)) {
+			bad_input(&bad, &t->pos, "\"name\" or \"cat\" is not "
+			    "a string");
+			return;
+		}
+	}
+	switch (ph) {
+	case 'X':
+		if (event_time(t, v, 1, &start, &end) == 0)
+			emit(t, v[K_PID], v[K_TID], v[K_NAME], v[K_CAT], start,
+			    end, v[K_ARGS]);
+		break;
+	case 'B': case 'E':
+		sync_event(t, v, ph == 'B');
+		break;
+	case 'b': case 'S': case 'e': case 'F':
+		async_event(t, v, ph == 'b' || ph == 'S');
+		break;
+	case 'M':
+		count.meta++;
+		meta_event(t, v);
+		break;
+	case 'i': case 'I': case 'n':
+		count.instant++;
+		break;
+	case 'C':
+		count.counter++;
+		break;
+	case 's': case 't': case 'f':
+		count.flow++;
+		break;
+	default:
+		count.other++;
+		break;
+	}
+}
+
+/* Drops the B and b events still open at the end, with a count. */
+void
+close_open(struct trace *t, struct hmap *h)
+{
+	struct hmap_ent *e;
+	unsigned long n = 0, first = 0;
+	size_t i;
+
+	hmap_foreach(h, e) {
+		struct open_stack *st = e->val;
+
+		for (i = 0; i < st->n; i++) {
+			if (first == 0 || st->v[i].line < first)
+				first = st->v[i].line;
+			free_open(&st->v[i]);
+			n++;
+		}
+		free(st->v);
+		free(st);
+	}
+	hmap_release(h);
+	if (n > 0 && !t->names_only) {
+		t->pos.line = first;
+		warn_at(&t->pos, "dropped %lu begin event%s that never ended "
+		    "(the first is here)", n, n == 1 ? "" : "s");
+	}
+}
+
+/*
+ * The thread_name event around the string at buf[start + hit], if there
+ * is one: back up to the '{' that opens the object around it and read
+ * that.  Returns where the search goes on, relative to start.
+ */
+static size_t
+name_event(struct trace *t, size_t hit)
+{
+	const char *base = t->buf + t->start;
+	struct nd_slice ev, v[K_N];
+	size_t q = hit, len;
+	int depth = 0;
+
+	while (q-- > 0) {
+		char c = base[q];
+
+		if (c == '}' || c == ']')
+			depth++;
+		else if ((c == '{' || c == '[') && depth-- == 0)
+			break;
+	}
+	if (q == (size_t)-1 || base[q] != '{')
+		return hit + 1;
+	t->start += q;
+	if (cut(t, 1, &ev) != 0)
+		return 0;
+	len = ev.len;
+	if (q + len > hit && nd_fields(ev.p, ev.len, event_keys, v, K_N) >= 0 &&
+	    nd_str_eq(v[K_PH], "M", 1))
+		meta_event(t, v);
+	return q + len > hit ? 0 : hit - q - len + 1;
+}
+
+/*
+ * The names pass over a regular file: finds each "thread_name" string
+ * with memmem and reads the metadata event around it.  A window of
+ * NAMES_BACK bytes before the search point is kept for backing up, so
+ * memory stays flat and the pass costs little more than reading.
+ */
+#define NAMES_BACK 65536
+
+void
+names_scan(struct trace *t)
+{
+	static const char needle[] = "\"thread_name\"";
+	const size_t m = sizeof(needle) - 1;
+	size_t off = 0, avail, keep;
+	char *h;
+
+	for (;;) {
+		avail = t->end - t->start;
+		h = off < avail ? memmem(t->buf + t->start + off, avail - off,
+		    needle, m) : NULL;
+		if (h != NULL) {
+			off = name_event(t, (size_t)(h - t->buf - t->start));
+			continue;
+		}
+		keep = avail < NAMES_BACK ? avail : NAMES_BACK;
+		t->start = t->end - keep;
+		off = keep >= m ? keep - m + 1 : 0;
+		if (fill(t) == 0)
+			return;
+	}
+}

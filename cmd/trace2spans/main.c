@@ -1,0 +1,194 @@
+/*
+ * trace2spans: writes one span record per timed event of a Chrome
+ * trace-event JSON file (torch.profiler, Kineto, torch_npu, Perfetto).
+ *
+ * The file is one JSON document, so it is read as a stream: the top level
+ * is walked token by token, each element of the traceEvents array is cut
+ * out whole (by bracket counting) and only then parsed with nd_fields().
+ * Memory holds one event, the open B and b events and the thread names,
+ * never the whole file.  read.c walks the document, events.c makes the
+ * spans, this file runs the files and the options.
+ */
+#include <sys/stat.h>
+
+#include <getopt.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "err.h"
+#include "hmap.h"
+#include "jqf.h"
+#include "ndw.h"
+#include "ofile.h"
+#include "opt.h"
+#include "progress.h"
+#include "strbuf.h"
+#include "zin.h"
+
+#include "trace2spans.h"
+
+struct t2s_opt opt = { 0, 0, PROGRESS_AUTO, 0, NULL, NULL };
+struct t2s_count count;
+struct bad_input bad = BAD_INPUT_INIT;
+struct jqf *where;
+FILE *out;
+struct ndw w;
+uint64_t progress_bytes;
+
+static void
+usage(int status)
+{
+	FILE *fp = status == EXIT_SUCCESS ? stdout : stderr;
+
+	fprintf(fp, "usage: %s [-ah] [--absolute] [--no-progress] "
+	    "[--progress] [--strict] [--version] [-o file] [--where expr] "
+	    "[file ...]\n", prog_name);
+	exit(status);
+}
+
+/* Reads one file; with names_only, only its thread_name events. */
+static int
+trace_stream(const char *path, struct hmap *names, int names_only)
+{
+	struct trace t;
+	int rc = EXIT_SUCCESS;
+
+	memset(&t, 0, sizeof(t));
+	if (zin_open(&t.in, path) != 0) {
+		if (!names_only)
+			warn_errno("cannot open '%s'", path);
+		return EXIT_FAILURE;
+	}
+	t.pos.file = t.in.name;
+	t.line = 1;
+	t.names = names;
+	t.names_only = names_only;
+	t.cap = (size_t)1 << 20;
+	if ((t.buf = malloc(t.cap)) == NULL)
+		die("out of memory");
+	hmap_init(&t.begins, 16);
+	hmap_init(&t.asyncs, 16);
+	strbuf_init(&t.key, 64);
+	if (names_only)
+		names_scan(&t);
+	else if (document(&t) != 0 || t.read_error)
+		rc = EXIT_FAILURE;
+	close_open(&t, &t.begins);
+	close_open(&t, &t.asyncs);
+	strbuf_release(&t.key);
+	free(t.buf);
+	zin_close(&t.in);
+	return rc;
+}
+
+/*
+ * Reads one file.  Kineto writes the thread names at the end, so a
+ * regular file is first read for them alone; a pipe has only the names
+ * that come before the spans.
+ */
+static int
+trace_file(const char *path)
+{
+	struct hmap names;
+	struct hmap_ent *e;
+	struct stat st;
+	int rc;
+
+	hmap_init(&names, 16);
+	if (strcmp(path, "-") != 0 && stat(path, &st) == 0 &&
+	    S_ISREG(st.st_mode))
+		trace_stream(path, &names, 1);
+	rc = trace_stream(path, &names, 0);
+	hmap_foreach(&names, e)
+		free(e->val);
+	hmap_release(&names);
+	return rc;
+}
+
+/* The one-line summary of what was not written as spans. */
+static void
+summary(void)
+{
+	struct strbuf sb = STRBUF_INIT;
+	const struct { uint64_t n; const char *what; } parts[] = {
+		{ count.instant, "instant" }, { count.counter, "counter" },
+		{ count.flow, "flow" }, { count.meta, "metadata" },
+		{ count.other, "other" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(parts) / sizeof(parts[0]); i++)
+		if (parts[i].n > 0)
+			strbuf_addf(&sb, "%s%llu %s", sb.len ? ", " : "",
+			    (unsigned long long)parts[i].n, parts[i].what);
+	if (sb.len > 0)
+		warn("%llu events, %llu span%s written; skipped %s events",
+		    (unsigned long long)count.events,
+		    (unsigned long long)count.spans, count.spans == 1 ? "" :
+		    "s", sb.buf);
+	if (count.noname > 0)
+		warn("%llu span%s without a name written as \"unknown\"",
+		    (unsigned long long)count.noname, count.noname == 1 ? "" :
+		    "s");
+	strbuf_release(&sb);
+}
+
+int
+main(int argc, char *argv[])
+{
+	enum { OPT_ABSOLUTE = 256, OPT_NO_PROGRESS, OPT_PROGRESS, OPT_STRICT,
+	    OPT_VERSION, OPT_WHERE };
+	static const struct option longopts[] = {
+		{ "absolute", no_argument, NULL, OPT_ABSOLUTE },
+		{ "args", no_argument, NULL, 'a' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "no-progress", no_argument, NULL, OPT_NO_PROGRESS },
+		{ "output", required_argument, NULL, 'o' },
+		{ "progress", no_argument, NULL, OPT_PROGRESS },
+		{ "strict", no_argument, NULL, OPT_STRICT },
+		{ "version", no_argument, NULL, OPT_VERSION },
+		{ "where", required_argument, NULL, OPT_WHERE },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct ofile of;
+	int ch, rc = EXIT_SUCCESS;
+
+	prog_init(argv[0]);
+	while ((ch = getopt_long(argc, argv, "aho:", longopts, NULL)) != -1)
+		switch (ch) {
+		case 'a': opt.args = 1; break;
+		case 'h': usage(EXIT_SUCCESS); break;
+		case 'o': opt.out = optarg; break;
+		case OPT_ABSOLUTE: opt.absolute = 1; break;
+		case OPT_NO_PROGRESS: opt.progress = PROGRESS_OFF; break;
+		case OPT_PROGRESS: opt.progress = PROGRESS_ON; break;
+		case OPT_STRICT: opt.strict = 1; break;
+		case OPT_VERSION: opt_version(); break;
+		case OPT_WHERE: opt.where = optarg; break;
+		default: usage(EXIT_USAGE); break;
+		}
+	argc -= optind;
+	argv += optind;
+	bad.strict = opt.strict;
+	if (opt.where != NULL)
+		where = jqf_compile(opt.where);
+	out = ofile_open(&of, opt.out);
+	ndw_init(&w, 0);
+	progress_init(opt.progress, "events");
+	if (argc == 0)
+		rc = trace_file("-");
+	for (; argc > 0; argc--, argv++)
+		if (trace_file(argv[0]) != EXIT_SUCCESS)
+			rc = EXIT_FAILURE;
+	progress_done();
+	summary();
+	if (bad_input_finish(&bad) != EXIT_SUCCESS)
+		rc = EXIT_FAILURE;
+	ndw_release(&w);
+	if (where != NULL)
+		jqf_free(where);
+	if (ofile_close(&of) != 0)
+		rc = EXIT_FAILURE;
+	return close_stdout() != 0 ? EXIT_FAILURE : rc;
+}

@@ -1,0 +1,358 @@
+/*
+ * read.c: walks a trace-event JSON document as a stream: the top level
+ * token by token, and each element of the traceEvents array cut out whole
+ * by bracket counting, to be parsed on its own by handle_event().
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "err.h"
+#include "jqf.h"
+#include "nd.h"
+#include "ndw.h"
+#include "progress.h"
+#include "strbuf.h"
+#include "zin.h"
+
+#include "trace2spans.h"
+
+/* Reads more input, keeping buf[start..end).  Returns the count, 0 at EOF. */
+ssize_t
+fill(struct trace *t)
+{
+	ssize_t got;
+
+	if (t->eof)
+		return 0;
+	if (t->start > 0 && t->end - t->start < t->cap / 2) {
+		memmove(t->buf, t->buf + t->start, t->end - t->start);
+		t->end -= t->start;
+		t->start = 0;
+	}
+	if (t->end == t->cap) {
+		t->cap *= 2;
+		if ((t->buf = realloc(t->buf, t->cap)) == NULL)
+			die("out of memory");
+	}
+	got = zin_read(&t->in, t->buf + t->end, t->cap - t->end);
+	if (got < 0) {
+		/* A cut-short gzip file, say: keep what came before. */
+		if (!t->names_only)
+			warn("cannot read '%s': %s", t->in.name,
+			    zin_error(&t->in));
+		t->read_error = 1;
+		got = 0;
+	}
+	if (got == 0)
+		t->eof = 1;
+	t->end += (size_t)got;
+	progress_bytes += (uint64_t)got;
+	return got;
+}
+
+/* Skips white space; returns the next byte (not consumed) or -1 at EOF. */
+int
+peek(struct trace *t)
+{
+	for (;;) {
+		while (t->start < t->end) {
+			char c = t->buf[t->start];
+
+			if (c == '\n')
+				t->line++;
+			else if (c != ' ' && c != '\t' && c != '\r')
+				return (unsigned char)c;
+			t->start++;
+		}
+		if (fill(t) == 0)
+			return -1;
+	}
+}
+
+/* The state of cut() between refills. */
+struct cutst {
+	int depth, in_str, esc, scalar;
+	unsigned long lines;
+};
+
+/* The bytes cut() must look at outside a string, at depth 0 and inside. */
+static const unsigned char cut_top[256] = {
+	['"'] = 1, ['{'] = 1, ['}'] = 1, ['['] = 1, [']'] = 1, [','] = 1,
+	[' '] = 1, ['\t'] = 1, ['\r'] = 1, ['\n'] = 1, [':'] = 1,
+};
+static const unsigned char cut_in[256] = {
+	['"'] = 1, ['{'] = 1, ['}'] = 1, ['['] = 1, [']'] = 1, ['\n'] = 1,
+};
+
+#define CUT_MORE ((size_t)-1)
+
+/*
+ * Skips the rest of a string from p[i]; returns the index after its
+ * closing quote, or n (with s->in_str still set) when it goes on.  A raw
+ * newline, which JSON does not allow in a string, is left for nd_fields()
+ * to report.
+ */
+static size_t
+cut_string(const char *p, size_t i, size_t n, struct cutst *s)
+{
+	for (;;) {
+		if (s->esc) {
+			if (i >= n)
+				return n;
+			s->esc = 0;
+			i++;
+		}
+		while (i < n && p[i] != '"' && p[i] != '\\')
+			i++;
+		if (i >= n)
+			return n;
+		if (p[i++] == '\\')
+			s->esc = 1;
+		else {
+			s->in_str = 0;
+			return i;
+		}
+	}
+}
+
+/*
+ * Finds the end of the value that starts at p[0] and continues to p[n],
+ * resuming at p[i].  Returns the length of the value, or CUT_MORE when it
+ * goes on past n.  A stray ',', ':' or closing bracket is a value of one
+ * byte (the caller reports it).
+ */
+static size_t
+cut_scan(const char *p, size_t i, size_t n, struct cutst *s)
+{
+	unsigned char c;
+
+	while (i < n) {
+		if (s->in_str) {
+			i = cut_string(p, i, n, s);
+			if (!s->in_str && s->depth == 0)
+				return i;
+			continue;
+		}
+		if (s->depth > 0) {
+			while (i < n && !cut_in[(unsigned char)p[i]])
+				i++;
+			if (i == n)
+				break;
+		}
+		c = (unsigned char)p[i];
+		if (!cut_top[c]) {
+			s->scalar = 1;
+			i++;
+			continue;
+		}
+		switch (c) {
+		case '"':
+			if (s->depth == 0 && s->scalar)
+				return i;
+			s->in_str = 1;
+			break;
+		case '{': case '[':
+			if (s->depth == 0 && s->scalar)
+				return i;
+			s->depth++;
+			break;
+		case '}': case ']':
+			if (s->depth == 0)
+				return s->scalar ? i : i + 1;
+			if (--s->depth == 0)
+				return i + 1;
+			break;
+		default:		/* , : and white space */
+			if (s->depth == 0)
+				return s->scalar ? i : i + 1;
+			s->lines += c == '\n';
+			break;
+		}
+		i++;
+	}
+	return CUT_MORE;
+}
+
+/*
+ * Cuts out the value at buf[start] (white space already skipped).  With
+ * keep, *v points at it inside buf, valid until the next read; without,
+ * the bytes are dropped as they are scanned, so a big value costs no
+ * memory.  Returns 0, or -1 when the input ends inside the value.
+ */
+int
+cut(struct trace *t, int keep, struct nd_slice *v)
+{
+	struct cutst s = { 0, 0, 0, 0, 0 };
+	size_t off = 0, len;
+
+	while ((len = cut_scan(t->buf + t->start, off, t->end - t->start,
+	    &s)) == CUT_MORE) {
+		off = t->end - t->start;
+		if (!keep) {
+			t->start = t->end;
+			off = 0;
+		}
+		if (fill(t) == 0) {
+			t->line += s.lines;
+			t->start = t->end;
+			return -1;
+		}
+	}
+	v->p = t->buf + t->start;
+	v->len = len;
+	t->start += len;
+	t->line += s.lines;
+	return 0;
+}
+
+/* Consumes the byte peek() returned. */
+void
+take(struct trace *t)
+{
+	t->start++;
+}
+
+/* A problem with the document's structure (silent in the names pass). */
+static void PRINTF_LIKE(2, 3)
+doc_warn(struct trace *t, const char *fmt, ...)
+{
+	char msg[256];
+	va_list ap;
+
+	if (t->names_only)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	t->pos.line = t->line;
+	warn_at(&t->pos, "%s", msg);
+}
+
+/*
+ * Reads the elements of the traceEvents array, whose '[' is consumed.
+ * Returns 0 after the closing ']', or -1 when the input ends first.
+ */
+static int
+events(struct trace *t)
+{
+	struct nd_slice ev;
+	int c, need_comma = 0;
+
+	for (;;) {
+		if ((c = peek(t)) < 0)
+			return -1;
+		t->pos.line = t->line;
+		if (c == ']') {
+			take(t);
+			return 0;
+		}
+		if (c == ',') {
+			take(t);
+			if (!need_comma && !t->names_only)
+				bad_input(&bad, &t->pos, "unexpected ','");
+			need_comma = 0;
+			continue;
+		}
+		if (need_comma && !t->names_only)
+			bad_input(&bad, &t->pos, "expected ',' between events");
+		if (cut(t, 1, &ev) != 0)
+			return -1;
+		need_comma = 1;
+		handle_event(t, ev);
+		if ((count.events & 4095) == 0 && !t->names_only)
+			progress_update(count.events, progress_bytes);
+	}
+}
+
+/* One member of the top-level object; its key is at buf[start]. */
+static int
+member(struct trace *t, int *found)
+{
+	struct nd_slice k, v;
+	int c, is_events, is_base;
+
+	if (cut(t, 1, &k) != 0)
+		return -1;
+	if (nd_type(k) != ND_STRING) {
+		doc_warn(t, "expected a key in the top-level object");
+		return -2;
+	}
+	is_events = nd_str_eq(k, "traceEvents", 11);
+	is_base = nd_str_eq(k, "baseTimeNanoseconds", 19);
+	if ((c = peek(t)) != ':') {
+		if (c >= 0)
+			doc_warn(t, "expected ':' in the top-level object");
+		return c < 0 ? -1 : -2;
+	}
+	take(t);
+	if ((c = peek(t)) < 0)
+		return -1;
+	if (is_events && c == '[') {
+		take(t);
+		if (opt.absolute && !t->have_base && !t->names_only) {
+			doc_warn(t, "--absolute: no \"baseTimeNanoseconds\" "
+			    "before \"traceEvents\"");
+			return -2;
+		}
+		*found = 1;
+		return events(t);
+	}
+	if (cut(t, is_base, &v) != 0)
+		return -1;
+	if (is_base && nd_val_i64(v, &t->base) == 0)
+		t->have_base = 1;
+	return 0;
+}
+
+/*
+ * Walks one document: an object with a traceEvents array, or a bare
+ * array of events.  Returns 0, or -1 after a message.
+ */
+int
+document(struct trace *t)
+{
+	int c, found = 0, rc = 0;
+
+	if ((c = peek(t)) < 0)
+		return 0;		/* empty input: no events */
+	take(t);
+	if (c == '[') {
+		found = 1;
+		rc = events(t);
+	} else if (c == '{') {
+		while ((c = peek(t)) >= 0 && c != '}') {
+			if (c == ',')
+				take(t);
+			else if ((rc = member(t, &found)) != 0)
+				break;
+		}
+		if (c < 0)
+			rc = -1;
+		else if (c == '}')
+			take(t);
+	} else {
+		doc_warn(t, "not a trace-event JSON document (it starts with "
+		    "neither '{' nor '[')");
+		return -1;
+	}
+	if (rc == -2)
+		return -1;
+	if (!found) {
+		doc_warn(t, "no \"traceEvents\" array");
+		return -1;
+	}
+	if (rc == -1 && !t->names_only) {
+		t->pos.line = t->line;
+		if (opt.strict)
+			bad_input(&bad, &t->pos, "trace is cut off");
+		warn_at(&t->pos, "trace is cut off: kept the events before "
+		    "the end of the input");
+	} else if (peek(t) >= 0) {
+		doc_warn(t, "trailing characters after the document");
+		return -1;
+	}
+	return 0;
+}

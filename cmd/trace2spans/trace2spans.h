@@ -1,0 +1,87 @@
+/*
+ * trace2spans.h: the parts of trace2spans shared by its files: read.c
+ * walks the JSON document and cuts the events out, events.c turns events
+ * into spans, main.c runs the files.
+ */
+#ifndef TRACE2SPANS_H
+#define TRACE2SPANS_H
+
+#include <stdint.h>
+#include <stdio.h>
+#include <sys/types.h>
+
+#include "err.h"
+#include "hmap.h"
+#include "nd.h"
+#include "ndw.h"
+#include "strbuf.h"
+#include "zin.h"
+
+struct t2s_opt {
+	int absolute;
+	int args;
+	int progress;
+	int strict;
+	const char *out;
+	const char *where;
+};
+
+/* What the events of all files added up to; printed at the end. */
+struct t2s_count {
+	uint64_t events, spans, instant, counter, flow, meta, other;
+	uint64_t noname;
+};
+
+extern struct t2s_opt opt;
+extern struct t2s_count count;
+extern struct bad_input bad;
+extern struct jqf *where;
+extern FILE *out;
+extern struct ndw w;
+extern uint64_t progress_bytes;
+
+/* A begin event (B or b) waiting for its end. */
+struct open_span {
+	int64_t start;
+	char *name, *cat, *args;	/* raw JSON text, NUL-terminated */
+	unsigned long line;
+};
+
+struct open_stack {
+	struct open_span *v;
+	size_t n, alloc;
+};
+
+/*
+ * One input file.  The unread bytes are buf[start..end); line is the line
+ * number at buf[start].
+ */
+struct trace {
+	struct zin in;
+	struct srcpos pos;	/* the event being handled */
+	char *buf;
+	size_t cap, start, end;
+	unsigned long line;
+	int eof, names_only, read_error;
+	int have_base;
+	int64_t base;
+	struct hmap *names;	/* "pid\037tid" -> raw JSON thread name */
+	struct hmap begins;	/* "pid\037tid" -> struct open_stack */
+	struct hmap asyncs;	/* "pid\037cat\037id\037name" -> open_stack */
+	struct strbuf key;
+};
+
+/* read.c */
+ssize_t fill(struct trace *t);
+int peek(struct trace *t);
+void take(struct trace *t);
+int cut(struct trace *t, int keep, struct nd_slice *v);
+/* Walks one document; returns 0, or -1 after a message. */
+int document(struct trace *t);
+
+/* events.c */
+void handle_event(struct trace *t, struct nd_slice ev);
+void names_scan(struct trace *t);
+void close_open(struct trace *t, struct hmap *h);
+
+#endif
