@@ -1150,9 +1150,18 @@ function dispatchView(g) {
 			root.append(el('p', { class: 'note' }, `${skipped} ` +
 			    'dispatches without start and end times not shown'));
 	}
-	const shown = DISPATCH_COLS.filter((k) => keys.includes(k));
-	const cols = shown.map((k) => ({ title: k, get: g.col(k).get,
-	    num: !/Kernel_Name/.test(k), big: g.col(k).big }));
+	let shown = DISPATCH_COLS.filter((k) => keys.includes(k));
+	/* Other layouts (Nsight Compute): the first plain keys. */
+	if (shown.length < 3)
+		shown = keys.filter((k) => k !== 'type' && g.rows > 0 &&
+		    (typeof g.get(0, k) !== 'object' || g.get(0, k) === null))
+		    .slice(0, 8).concat(keys.includes('dur_ns') ? ['dur_ns'] : [])
+		    .filter((k, i, a) => a.indexOf(k) === i);
+	const cols = shown.map((k) => {
+		const c = g.col(k), v = c.get(0);
+		return { title: k, get: c.get, big: c.big,
+		    num: isNumeric(v) || c.big || v === null };
+	});
 	root.append(el('h3', {}, 'Dispatch list'),
 	    new Table({ id: 'dispatch', columns: cols, rows }).el);
 	return root;
@@ -1319,8 +1328,8 @@ function groupView(g, views) {
 		return statsView(g);
 	if (g.kind === 'dispatch')
 		return dispatchView(g);
-	if (g.kind === 'sysinfo')
-		return kvTable(g, 'sysinfo', g.allRows());
+	if (g.kind === 'sysinfo' || g.kind === 'units')
+		return kvTable(g, g.kind, g.allRows());
 	if (DISPATCH_KINDS.has(g.kind))
 		return recordTable(g, g.kind, g.allRows());
 	if (MIGX_KINDS.has(g.kind) && (g.kind !== 'summary' || g.col('op')))
