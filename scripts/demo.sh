@@ -38,6 +38,14 @@ if [ -x "$O/bin/db2spans" ] && [ -x "$O/bin/spans2stacks" ]; then
 	fi
 fi
 
+# flame2html: the example DB's call stacks as out/flame.html, coloured by
+# category (Python, framework, CANN), with a selector for its threads.
+if [ -x "$O/bin/flame2html" ] && [ -s out/ascend-stacks.ndjson ]; then
+	flame2html -t "Ascend example DB: call stacks by thread" \
+	    -o out/flame.html out/ascend-stacks.ndjson
+	written="$written out/flame.html"
+fi
+
 # A MIGraphX perf report (synthetic, ROCm 7.2 layout, with If and Loop
 # submodules) to a page of its Summary, instructions and totals.
 if [ -x "$O/bin/migx2ndjson" ] && [ -x "$O/bin/chart2html" ]; then
