@@ -219,8 +219,9 @@ class Table {
 		this.filter = '';
 		this.el = el('div', { class: 'tbl', 'data-testid':
 		    'table-' + spec.id });
-		this.input = el('input', { type: 'search', placeholder: 'filter',
-		    'data-testid': 'filter', 'aria-label': 'filter rows' });
+		this.input = el('input', { type: 'search',
+		    placeholder: 'filter', 'data-testid': 'filter',
+		    'aria-label': 'filter rows' });
 		this.count = el('span', { class: 'count',
 		    'data-testid': 'row-count' });
 		this.el.append(el('div', { class: 'tbar' }, this.input,
@@ -276,10 +277,12 @@ class Table {
 	}
 
 	sortBy(j) {
-		if (this.sortCol === j)
+		if (this.sortCol === j) {
 			this.sortDir = -this.sortDir;
-		else
-			this.sortCol = j, this.sortDir = this.cols[j].num ? -1 : 1;
+		} else {
+			this.sortCol = j;
+			this.sortDir = this.cols[j].num ? -1 : 1;
+		}
 		this.thead.querySelectorAll('th').forEach((th, k) => {
 			if (k === j)
 				th.setAttribute('aria-sort', this.sortDir > 0 ?
@@ -307,8 +310,8 @@ class Table {
 			c.fixed = false;
 			for (let i = 0; c.num && i < n && !c.fixed; i++) {
 				const v = c.get(rows[i]);
-				c.fixed = typeof v === 'number' && isFinite(v) &&
-				    !Number.isInteger(v);
+				c.fixed = typeof v === 'number' &&
+				    isFinite(v) && !Number.isInteger(v);
 			}
 		}
 	}
@@ -356,8 +359,10 @@ class Table {
 		}
 		return rows.sort((a, b) => {
 			const x = keys.get(a), y = keys.get(b);
+			if (x === null && y === null)
+				return a - b;
 			if (x === null || y === null)
-				return x === null ? (y === null ? a - b : 1) : -1;
+				return x === null ? 1 : -1;
 			if (typeof x !== typeof y)
 				return typeof x === 'number' ? -1 : 1;
 			if (x < y)
@@ -414,8 +419,8 @@ class Table {
 		const v = c.get(r);
 		let t = this.spec.tip ? this.spec.tip(r, c) : null;
 		if (t === null)
-			t = `${c.title}: ${isBlank(v) ? '(blank)' : fmt(v, true)}` +
-			    (c.unit ? ' ' + c.unit(r) : '');
+			t = `${c.title}: ` +
+			    (isBlank(v) ? '(blank)' : fmt(v, true));
 		td.setAttribute('data-tip', t);
 	}
 }
@@ -524,10 +529,13 @@ function drawHeatmap(fig, xs, ys, value, opts) {
 		    `class="lbl">${esc(shorten(fmt(y), 26))}</text>`);
 		for (let xi = 0; xi < xs.length; xi++) {
 			const v = value(xi, yi);
-			const t = b > a ? (v - a) / (b - a) : (isFinite(v) ? 0 : NaN);
-			const tip = `${opts.xname || 'x'} ${fmt(xs[xi])}, ${fmt(y)}: ` +
+			const t = b > a ? (v - a) / (b - a) :
+			    isFinite(v) ? 0 : NaN;
+			const tip = `${opts.xname || 'x'} ${fmt(xs[xi])}, ` +
+			    `${fmt(y)}: ` +
 			    (isNaN(v) ? '(blank)' : fmt(v, true));
-			parts.push(`<rect x="${LW + xi * cw}" y="${TH + yi * ch}" ` +
+			parts.push(`<rect x="${LW + xi * cw}" ` +
+			    `y="${TH + yi * ch}" ` +
 			    `width="${cw - 1}" height="${ch - 1}" ` +
 			    `fill="${v === Infinity ? '#c33' : heat(t)}" ` +
 			    `data-tip="${esc(tip)}"/>`);
@@ -623,7 +631,8 @@ function timeline(spans, unit) {
 	const range = el('span', { class: 'range',
 	    'data-testid': 'timeline-range' });
 	const btn = (t, id, f) => {
-		const b = el('button', { type: 'button', 'data-testid': id }, t);
+		const b = el('button', { type: 'button', 'data-testid': id },
+		    t);
 		b.addEventListener('click', f);
 		return b;
 	};
@@ -637,7 +646,8 @@ function timeline(spans, unit) {
 	const ctx = canvas.getContext('2d');
 
 	function draw() {
-		const W = canvas.width = Math.max(300, canvas.clientWidth || 900);
+		const W = Math.max(300, canvas.clientWidth || 900);
+		canvas.width = W;
 		const plot = W - LW;
 		ctx.clearRect(0, 0, W, canvas.height);
 		ctx.font = '12px sans-serif';
@@ -648,7 +658,8 @@ function timeline(spans, unit) {
 			ctx.fillStyle = i % 2 ? '#f6f7f9' : '#fff';
 			ctx.fillRect(0, y, W, LH);
 			ctx.fillStyle = '#333';
-			ctx.fillText(shorten(String(lanes[i]), 14), 4, y + LH / 2);
+			ctx.fillText(shorten(String(lanes[i]), 14), 4,
+			    y + LH / 2);
 			ctx.fillStyle = '#3a6fb0';
 			let lastPx = -1;
 			for (const sp of l) {
@@ -659,18 +670,19 @@ function timeline(spans, unit) {
 				if (b - a < 1 && Math.floor(a) === lastPx)
 					continue;
 				lastPx = Math.floor(a);
-				ctx.fillRect(a, y + 4, Math.max(1, b - a), LH - 8);
+				ctx.fillRect(a, y + 4, Math.max(1, b - a),
+				    LH - 8);
 			}
 		});
 		ctx.fillStyle = '#555';
-		ctx.fillText(`${fmtNum(t0)} ${unit}`, LW, lanes.length * LH + 12);
+		const by = lanes.length * LH + 12;
+		ctx.fillText(`${fmtNum(t0)} ${unit}`, LW, by);
 		const endTxt = `${fmtNum(t1)} ${unit}`;
-		ctx.fillText(endTxt, W - ctx.measureText(endTxt).width - 2,
-		    lanes.length * LH + 12);
+		ctx.fillText(endTxt, W - ctx.measureText(endTxt).width - 2, by);
 		box.dataset.viewStart = t0;
 		box.dataset.viewEnd = t1;
-		range.textContent = `${fmtNum(t0)} \u2013 ${fmtNum(t1)} ${unit}` +
-		    ` (${fmtNum(t1 - t0)} ${unit} shown)`;
+		range.textContent = `${fmtNum(t0)} \u2013 ${fmtNum(t1)} ` +
+		    `${unit} (${fmtNum(t1 - t0)} ${unit} shown)`;
 	}
 
 	/* Zooms by factor around the fraction f of the visible range. */
@@ -691,7 +703,8 @@ function timeline(spans, unit) {
 		const px = e.offsetX;
 		if (px < LW)
 			return;
-		zoom(e.deltaY < 0 ? 0.8 : 1.25, (px - LW) / (canvas.width - LW));
+		zoom(e.deltaY < 0 ? 0.8 : 1.25,
+		    (px - LW) / (canvas.width - LW));
 	}, { passive: false });
 	let drag = null;
 	canvas.addEventListener('mousedown', (e) => {
@@ -834,7 +847,8 @@ function metricView(g) {
 		const id = ids.get(i);
 		let m = metrics.get(id);
 		if (m === undefined)
-			metrics.set(id, m = { id, first: i, idx: metrics.size });
+			metrics.set(id,
+			    m = { id, first: i, idx: metrics.size });
 		const vals = dims.map((k) => g.get(i, k) ?? null);
 		let arr = combos.get(comboKey(run, vals));
 		if (arr !== undefined && arr[m.idx] !== undefined) {
@@ -899,8 +913,8 @@ function metricView(g) {
 			    tables: new Map() });
 		let t = p.tables.get(tid);
 		if (t === undefined)
-			p.tables.set(tid, t = { id: tid, title: g.get(i, 'table'),
-			    metrics: [] });
+			p.tables.set(tid, t = { id: tid,
+			    title: g.get(i, 'table'), metrics: [] });
 		t.metrics.push(m);
 	}
 	const refreshers = [];
@@ -966,8 +980,8 @@ function metricView(g) {
 			for (const arr of combos.values())
 				if (arr[m.idx] !== undefined)
 					rowsOf.push(arr[m.idx]);
-		const keys = gg.keysOf(rowsOf).filter((k) => !METRIC_IDS.has(k) &&
-		    !dims.includes(k));
+		const keys = gg.keysOf(rowsOf).filter((k) =>
+		    !METRIC_IDS.has(k) && !dims.includes(k));
 		const val = (k) => (mi) => {
 			const r = recOf(t.metrics[mi]);
 			return r < 0 ? null : gg.get(r, k) ?? null;
@@ -980,15 +994,18 @@ function metricView(g) {
 		    gg.get(t.metrics[mi].first, 'metric') },
 		    ...keys.map((k) => ({ title: k, get: val(k),
 		    num: k !== unitKey && numericKey(k) }))];
-		cols.push({ title: 'Metric_ID', get: (mi) => t.metrics[mi].id });
+		cols.push({ title: 'Metric_ID',
+		    get: (mi) => t.metrics[mi].id });
 		const tip = (mi, c) => {
 			const v = c.get(mi);
 			if (!c.num)
 				return null;
 			const u = unitKey && c.title !== 'Pct of Peak' ?
-			    val(unitKey)(mi) : c.title.startsWith('Pct') ? '%' : '';
-			return `${fmt(gg.get(t.metrics[mi].first, 'metric'))} ` +
-			    `${c.title}: ${isBlank(v) ? '(blank)' : fmt(v, true)}` +
+			    val(unitKey)(mi) :
+			    c.title.startsWith('Pct') ? '%' : '';
+			const name = gg.get(t.metrics[mi].first, 'metric');
+			return `${fmt(name)} ${c.title}: ` +
+			    (isBlank(v) ? '(blank)' : fmt(v, true)) +
 			    (u && !isBlank(v) ? ' ' + u : '');
 		};
 		const rows = t.metrics.map((_, mi) => mi);
@@ -1011,18 +1028,22 @@ function metricView(g) {
 	/* Bars for percentages or rates; a heatmap for per-channel rows. */
 	function metricChart(gg, t, cols, unitKey, val) {
 		const n = t.metrics.length;
-		const names = t.metrics.map((m) => fmt(gg.get(m.first, 'metric')));
-		const valueCols = cols.filter((c) => c.num && c.title !== 'Metric_ID');
+		const names = t.metrics.map((m) =>
+		    fmt(gg.get(m.first, 'metric')));
+		const valueCols = cols.filter((c) => c.num &&
+		    c.title !== 'Metric_ID');
 		if (valueCols.length === 0)
 			return null;
 		if (n >= 4 && names.every((s, i) => s === String(i))) {
-			const ys = valueCols.filter((c) => c.title !== 'Channel');
+			const ys = valueCols.filter((c) =>
+			    c.title !== 'Channel');
 			if (ys.length === 0)
 				return null;
 			const fig = chartBox(String(t.id));
 			const draw = () => {
-				fig.hidden = !ys.some((c) => names.some((_, xi) =>
-				    isFinite(num(c.get(xi)))));
+				const finite = (c) => names.some((_, xi) =>
+				    isFinite(num(c.get(xi))));
+				fig.hidden = !ys.some(finite);
 				drawHeatmap(fig, names, ys.map((c) => c.title),
 				    (xi, yi) => num(ys[yi].get(xi)),
 				    { perRow: true, xname: 'channel' });
@@ -1050,9 +1071,11 @@ function metricView(g) {
 				const v = col.get(mi);
 				if (isBlank(v))
 					continue;
-				const u = unit === '%' ? '%' : ' ' + fmt(val(unitKey)(mi));
+				const u = unit === '%' ? '%' :
+				    ' ' + fmt(val(unitKey)(mi));
 				items.push({ label: names[mi], value: num(v),
-				    tip: `${names[mi]} ${col.title}: ${fmt(v, true)}${u}` });
+				    tip: `${names[mi]} ${col.title}: ` +
+				    `${fmt(v, true)}${u}` });
 			}
 			fig.hidden = items.length === 0;
 			drawBars(fig, items, { unit: unit === '%' ? '%' : '',
@@ -1064,7 +1087,8 @@ function metricView(g) {
 	}
 }
 
-const STAT_KEY = /^(count|sum|mean|median|min|max|pct|std|stddev|rank)(_[a-z]+)?$/;
+const STAT_KEY =
+    /^(count|sum|mean|median|min|max|pct|std|stddev|rank)(_[a-z]+)?$/;
 
 /* Statistics (topn): the groups in order, a Top-N control and bars. */
 function statsView(g) {
@@ -1089,7 +1113,8 @@ function statsView(g) {
 	const draw = () => drawBars(fig, rows.slice(0, n).map((r) => ({
 	    label: label(r), value: num(g.get(r, sumKey)),
 	    tip: `${label(r)}: ${sumKey} ${fmt(g.get(r, sumKey), true)}` +
-		    (g.col('pct') ? `, pct ${fmt(g.get(r, 'pct'), true)}` : '') +
+		    (g.col('pct') ? `, pct ${fmt(g.get(r, 'pct'), true)}` :
+		    '') +
 		    (g.col('count') ? `, count ${fmt(g.get(r, 'count'))}` : ''),
 	    })), { unit: unit ? ' ' + unit : '' });
 	input.addEventListener('input', () => {
@@ -1129,7 +1154,8 @@ function spansOf(g, rows, sk, ek, lk, labelOf) {
 		const label = labelOf(r);
 		spans.push({ lane, s, e, label, tip: `${label}\n${sk} ` +
 		    `${fmt(sc.get(r), true)}, ${ek} ${fmt(ec.get(r), true)}` +
-		    ` (+${fmtNum(s)} .. +${fmtNum(e)}, ${fmtNum(e - s)} long)` });
+		    ` (+${fmtNum(s)} .. +${fmtNum(e)}, ` +
+		    `${fmtNum(e - s)} long)` });
 	}
 	return { spans, skipped, base };
 }
@@ -1148,14 +1174,16 @@ function dispatchView(g) {
 		    (lane ? ' per GPU' : '')), timeline(spans, 'ns'));
 		if (skipped > 0)
 			root.append(el('p', { class: 'note' }, `${skipped} ` +
-			    'dispatches without start and end times not shown'));
+			    'dispatches without start and end times ' +
+			    'not shown'));
 	}
 	let shown = DISPATCH_COLS.filter((k) => keys.includes(k));
 	/* Other layouts (Nsight Compute): the first plain keys. */
 	if (shown.length < 3)
 		shown = keys.filter((k) => k !== 'type' && g.rows > 0 &&
 		    (typeof g.get(0, k) !== 'object' || g.get(0, k) === null))
-		    .slice(0, 8).concat(keys.includes('dur_ns') ? ['dur_ns'] : [])
+		    .slice(0, 8)
+		    .concat(keys.includes('dur_ns') ? ['dur_ns'] : [])
 		    .filter((k, i, a) => a.indexOf(k) === i);
 	const cols = shown.map((k) => {
 		const c = g.col(k), v = c.get(0);
@@ -1216,7 +1244,8 @@ function genericView(g, views) {
 			root.append(recordTable(g, g.kind === 'records' ?
 			    idOf('records') : idOf(g.kind), rows));
 		} else if (v.type === 'bar') {
-			root.append(genericBars(g, rows, v, idOf('bar'), missing));
+			root.append(genericBars(g, rows, v, idOf('bar'),
+			    missing));
 		} else if (v.type === 'heatmap') {
 			const xs = [], ys = [], xi = new Map(), yi = new Map();
 			const cell = new Map();
@@ -1229,7 +1258,8 @@ function genericView(g, views) {
 					skip++;
 					continue;
 				}
-				const kx = JSON.stringify(x), ky = JSON.stringify(y);
+				const kx = JSON.stringify(x);
+				const ky = JSON.stringify(y);
 				if (!xi.has(kx))
 					xi.set(kx, xs.length), xs.push(x);
 				if (!yi.has(ky))
@@ -1239,8 +1269,9 @@ function genericView(g, views) {
 			}
 			const fig = chartBox(idOf('heatmap'),
 			    `${v.value} by ${v.x} and ${v.y}`);
-			drawHeatmap(fig, xs, ys, (a, b) => cell.get(a + ',' + b) ??
-			    NaN, { xname: v.x });
+			drawHeatmap(fig, xs, ys,
+			    (a, b) => cell.get(a + ',' + b) ?? NaN,
+			    { xname: v.x });
 			root.append(fig);
 			const m = missing(`${v.x}, ${v.y} or ${v.value}`, skip);
 			if (m)
@@ -1248,8 +1279,8 @@ function genericView(g, views) {
 		} else if (v.type === 'timeline') {
 			const first = g.keys.find((k) => typeof g.get(0, k) ===
 			    'string' && k !== v.lane) || v.start;
-			const { spans, skipped } = spansOf(g, rows, v.start, v.end,
-			    v.lane || null, (r) => fmt(g.get(r, first)));
+			const { spans, skipped } = spansOf(g, rows, v.start,
+			    v.end, v.lane || null, (r) => fmt(g.get(r, first)));
 			if (spans.length > 0)
 				root.append(timeline(spans, ''));
 			const m = missing(`${v.start} and ${v.end}`, skipped);
@@ -1258,12 +1289,16 @@ function genericView(g, views) {
 		} else if (v.type === 'scatter') {
 			const pts = [];
 			for (const r of rows) {
-				const x = num(g.get(r, v.x)), y = num(g.get(r, v.y));
-				if (x > 0 && y > 0 && isFinite(x) && isFinite(y))
-					pts.push({ x, y, tip: `${v.x} ${fmt(x, true)}, ` +
-					    `${v.y} ${fmt(y, true)}` });
+				const x = num(g.get(r, v.x));
+				const y = num(g.get(r, v.y));
+				if (x > 0 && y > 0 && isFinite(x) &&
+				    isFinite(y))
+					pts.push({ x, y, tip: `${v.x} ` +
+					    `${fmt(x, true)}, ${v.y} ` +
+					    `${fmt(y, true)}` });
 			}
-			const fig = chartBox(idOf('scatter'), `${v.y} by ${v.x}`);
+			const fig = chartBox(idOf('scatter'),
+			    `${v.y} by ${v.x}`);
 			if (pts.length > 0)
 				drawScatter(fig, pts, v.x, v.y);
 			root.append(fig);
@@ -1358,8 +1393,8 @@ function main() {
 		    (order.indexOf(b.kind) + 1 || 9));
 		const sect = section(s.name, 'section-' + slug(s.name));
 		for (const g of kinds) {
-			const title = Object.hasOwn(TITLES, g.kind) ? TITLES[g.kind] :
-			    g.kind;
+			const title = Object.hasOwn(TITLES, g.kind) ?
+			    TITLES[g.kind] : g.kind;
 			const box = el('div', { class: 'group',
 			    'data-kind': g.kind }, title ?
 			    el('h2', {}, title + (g.kind === 'records' ? '' :
@@ -1372,7 +1407,8 @@ function main() {
 	 * when the page became usable (after its first layout). */
 	document.body.dataset.ready = (performance.now() - t0).toFixed(1);
 	requestAnimationFrame(() => setTimeout(() => {
-		document.body.dataset.interactive = performance.now().toFixed(1);
+		document.body.dataset.interactive =
+		    performance.now().toFixed(1);
 	}));
 }
 
