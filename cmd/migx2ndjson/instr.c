@@ -1013,10 +1013,11 @@ put_names(const struct instr *in, const char *header)
 			idx.p = c + 2, idx.n = nm.n - mod.n - 2;
 		} else if (nm.n > 1 && nm.p[0] == '@')
 			idx.p = nm.p + 1, idx.n = nm.n - 1;
-		for (i = 0; i < idx.n; i++)
+		for (i = 0; idx.p != NULL && i < idx.n; i++)
 			if (!isdig(idx.p[i]))
 				idx.p = NULL;
-		if (idx.n == 0 || idx.n > 18 || !json_num(idx.p, idx.n))
+		if (idx.p != NULL && (idx.n == 0 || idx.n > 18 ||
+		    !json_num(idx.p, idx.n)))
 			idx.p = NULL;
 	}
 	if (mod.p != NULL)
