@@ -62,6 +62,13 @@ function fmtNum(x) {
 	return x.toFixed(2);
 }
 
+/* A number beside a bar: three significant digits below 1. */
+function fmtShort(x) {
+	if (x !== 0 && Math.abs(x) < 1 && isFinite(x))
+		return String(Number(x.toPrecision(3)));
+	return fmtNum(x);
+}
+
 /* The text of a cell; exact for the tooltip; fixed: always 2 decimals. */
 function fmt(v, exact, fixed) {
 	if (isBlank(v))
@@ -474,7 +481,7 @@ function drawBars(fig, items, opts) {
 		    `<rect x="${LW}" y="${y}" width="${bw.toFixed(1)}" ` +
 		    `height="${BH}" class="${v === Infinity ? 'inf' : ''}"/>` +
 		    `<text x="${LW + bw + 4}" y="${y + 13}" class="val">` +
-		    `${esc(isNaN(v) ? '' : fmtNum(v))}${esc(opts.unit || '')}` +
+		    `${esc(isNaN(v) ? '' : fmtShort(v))}${esc(opts.unit || '')}` +
 		    '</text></g>');
 	});
 	s.innerHTML = parts.join('');
