@@ -1075,6 +1075,7 @@ main(int argc, char *argv[])
 	int ch, i, rc = EXIT_SUCCESS;
 
 	prog_init(argv[0]);
+	argv[0] = (char *)prog_name;	/* getopt's messages name the program */
 	while ((ch = getopt_long(argc, argv, "c:dho:t:u:", longopts,
 	    NULL)) != -1)
 		switch (ch) {
