@@ -48,6 +48,19 @@ function isNumeric(v) {
 	return typeof v === 'number' || v === 'inf' || v === '-inf';
 }
 
+/*
+ * Two decimals as rocprof-compute prints them: Python's round(x, 2), half
+ * to even on the exact binary value.  toFixed() rounds exact ties up; a
+ * tie is a multiple of 1/8 (only those end in 5 at the third decimal).
+ */
+function fixed2(x) {
+	if (Number.isInteger(x * 8) && Math.abs((x * 100) % 1) === 0.5) {
+		const h = Math.floor(x * 100);
+		return ((h % 2 === 0 ? h : h + 1) / 100).toFixed(2);
+	}
+	return x.toFixed(2);
+}
+
 /* A number as a table shows it: integers whole, others with 2 decimals. */
 function fmtNum(x) {
 	if (x === Infinity)
@@ -59,7 +72,7 @@ function fmtNum(x) {
 	const a = Math.abs(x);
 	if (a !== 0 && (a < 0.005 || a >= 1e15))
 		return x.toExponential(2);
-	return x.toFixed(2);
+	return fixed2(x);
 }
 
 /* A number beside a bar: three significant digits below 1. */
@@ -78,7 +91,7 @@ function fmt(v, exact, fixed) {
 			return isFinite(v) ? String(v) : fmtNum(v);
 		if (fixed && isFinite(v) && Math.abs(v) < 1e15 &&
 		    (v === 0 || Math.abs(v) >= 0.005))
-			return v.toFixed(2);
+			return fixed2(v);
 		return fmtNum(v);
 	}
 	if (typeof v === 'object')
