@@ -601,6 +601,17 @@ line(struct run *r, const char *s, size_t n, unsigned flags, int cut)
 		trace_flush(r);
 		return;
 	}
+	/*
+	 * A Summary row away from its header: after an author's "..." in a
+	 * pasted Summary, or a paste of the rows alone.
+	 */
+	if (summary_row(r, s, n, flags) == 0) {
+		trace_flush(r);
+		if (r->totals_done)
+			run_end(r);
+		r->in_summary = r->has_report = 1;
+		return;
+	}
 	if (cut && (r->in_perf || r->has_report))
 		cut_short();
 	other(r, s, n, flags);
@@ -637,6 +648,27 @@ strip_ansi(const char *s, size_t n)
 	}
 }
 
+/* No-break spaces (text copied from a web page) become spaces. */
+static const char *
+nbsp(const char *s, size_t *n)
+{
+	static struct strbuf sb = STRBUF_INIT;
+	const char *e = s + *n, *p;
+
+	strbuf_reset(&sb);
+	while ((p = memmem(s, (size_t)(e - s), "\xC2\xA0", 2)) != NULL) {
+		strbuf_add(&sb, s, (size_t)(p - s));
+		strbuf_addch(&sb, ' ');
+		s = p + 2;
+	}
+	strbuf_add(&sb, s, (size_t)(e - s));
+	/* norm may be the source: copy back through sb. */
+	strbuf_reset(&norm);
+	strbuf_add(&norm, sb.buf, sb.len);
+	*n = norm.len;
+	return norm.buf;
+}
+
 /* A develop logger prefix "YYYY-MM-DD HH:MM:SS.uuuuuu [LEVEL] [src] ". */
 static size_t
 logger_prefix(const char *s, size_t n)
@@ -670,6 +702,8 @@ raw_line(struct run *r, const char *s, size_t n, int first, int cut)
 		strip_ansi(s, n);
 		s = norm.buf, n = norm.len;
 	}
+	if (memchr(s, 0xC2, n) != NULL && memmem(s, n, "\xC2\xA0", 2) != NULL)
+		s = nbsp(s, &n);
 	if (n > 0 && (*s == ' ' || *s == '\t')) {
 		while (n > 0 && (*s == ' ' || *s == '\t'))
 			s++, n--;
