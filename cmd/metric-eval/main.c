@@ -321,6 +321,7 @@ emit_row(struct ndw *w, const struct mtable *mt, size_t ri, struct evctx *c,
 	}
 	for (k = 0; k < mt->ncols; k++) {
 		const struct mcell *cell = &r->cells[k];
+		const struct prog *pg;
 
 		if (!mt->col_eval[k] || !cell->text) {
 			if (cell->text)
@@ -331,8 +332,10 @@ emit_row(struct ndw *w, const struct mtable *mt, size_t ri, struct evctx *c,
 				ndw_null(w, mt->cols[k]);
 			continue;
 		}
+		pg = cell->box ? &r->cells[k + 1 - (size_t)cell->box].prog :
+		    &cell->prog;
 		if (cell->box == 1)
-			expr_eval_box(&cell->prog, c, box, ok);
+			expr_eval_box(pg, c, box, ok);
 		if (cell->box) {
 			rc = ok[cell->box - 1];
 			v = box[cell->box - 1];
@@ -343,10 +346,10 @@ emit_row(struct ndw *w, const struct mtable *mt, size_t ri, struct evctx *c,
 			ndw_f64(w, mt->cols[k], v);
 		else
 			ndw_null(w, mt->cols[k]);
-		if (rc != 1 && cell->prog.missing && !kernel) {
+		if (rc != 1 && pg->missing && !kernel) {
 			blank_missing++;
 			if (!first_missing)
-				first_missing = cell->prog.missing_name;
+				first_missing = pg->missing_name;
 		}
 	}
 	ndw_end(w);

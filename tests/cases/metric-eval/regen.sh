@@ -1,0 +1,70 @@
+#!/bin/sh
+# regen.sh: writes want.ndjson and expout of the fixture value cases from
+# derive.py (values worked out from the raw CSVs, independently of
+# metric-eval), and their cmd lines.  Run from anywhere; review with git diff.
+# Needs python3 with python3-yaml (derive.py), and jq.
+here=$(cd "$(dirname "$0")" && pwd)
+F=$here/../../../../shared/fixtures/rocprof-compute
+C=$here/../../../../shared/reference/rocprof-compute-configs
+RF=../../../../../shared/fixtures/rocprof-compute
+RC=../../../../../shared/reference/rocprof-compute-configs
+PANELS="--panels 2,7,10,11,16,17 --per-panel 6 --coll"
+
+# mk CASE WORKLOAD ARCH "DERIVE ARGS" "METRIC-EVAL ARGS"
+mk() {
+	d=$here/$1
+	mkdir -p "$d"
+	python3 "$here/derive.py" "$F/$2" "$C/$3" $4 >"$d/want.ndjson" || exit 1
+	printf '%s\n' "pmc2ndjson $RF/$2 | metric-eval -c $RC/$3 $5 | sh ../pin.sh want.ndjson" >"$d/cmd"
+	sh "$here/expout.sh" "$d/want.ndjson" >"$d/expout"
+	echo "$1: $(wc -l <"$d/want.ndjson") rows, $(wc -l <"$d/expout") cells"
+}
+
+CH32="--ids 18.1.0,18.1.1,18.2.0,18.2.17,18.2.31,18.3.0,18.3.9,18.4.3,18.5.30"
+CH128="--ids 18.1.0,18.1.1,18.2.0,18.2.17,18.2.99,18.2.127,18.3.0,18.3.64,18.4.3,18.5.120"
+mk 0101-mi100-gfx908 vcopy/MI100 gfx908 "$PANELS $CH32"
+mk 0102-mi200-gfx90a vcopy/MI200 gfx90a "$PANELS $CH32"
+mk 0103-mixbench-gfx90a mixbench/mi200 gfx90a \
+    "$PANELS $CH32 --sysinfo $F/adapted/mixbench_mi200_sysinfo.csv"
+mk 0104-mi300x-gfx942 vcopy/MI300X_A1 gfx942 "$PANELS $CH128"
+mk 0105-path-mi300x-gfx942 path/MI300X_A1 gfx942 "$PANELS $CH128"
+mk 0106-rocpd-gfx942 vcopy/MI300X_A1_rocpd gfx942 "$PANELS $CH128"
+mk 0107-mi350-gfx950 vcopy/MI350 gfx950 "$PANELS $CH128"
+# Normalizations: $denom and the nullable-integer NaN rule (7.6, 7.8).
+mk 0111-mi200-per-wave vcopy/MI200 gfx90a "-n per_wave $PANELS $CH32" \
+    "-n per_wave"
+mk 0112-mi300x-per-second vcopy/MI300X_A1 gfx942 \
+    "-n per_second $PANELS $CH128" "-n per_second"
+mk 0113-mi350-per-cycle vcopy/MI350 gfx950 "-n per_cycle $PANELS $CH128" \
+    "-n per_cycle"
+mk 0114-path-per-second path/MI300X_A1 gfx942 \
+    "-n per_second $PANELS $CH128" "-n per_second"
+# Filters: rows by position in the order given, a kernel by rank.
+mk 0121-mi200-dispatch vcopy/MI200 gfx90a "--rows 2,0 $PANELS $CH32" \
+    "-d 2,0"
+SI="--sysinfo $F/adapted/mixbench_mi200_sysinfo.csv"
+K0="void benchmark_func<int, 256, 8u, 512u>(int, int*) [clone .kd]"
+K1="void benchmark_func<HIP_vector_type<float, 2u>, 256, 8u, 512u>(HIP_vector_type<float, 2u>, HIP_vector_type<float, 2u>*) [clone .kd]"
+K166="void benchmark_func<short, 256, 8u, 0u>(short, short*) [clone .kd]"
+d=$here/0122-mixbench-kernel-rank
+mkdir -p "$d"
+# Rank 0 of the top statistics (notes 9.5): the int/512 kernel.
+python3 "$here/derive.py" "$F/mixbench/mi200" "$C/gfx90a" $SI --kernel "$K0" \
+    $PANELS >"$d/want.ndjson"
+printf '%s\n' "pmc2ndjson $RF/mixbench/mi200 | metric-eval -c $RC/gfx90a -k 0 | sh ../pin.sh want.ndjson" >"$d/cmd"
+sh "$here/expout.sh" "$d/want.ndjson" >"$d/expout"
+d=$here/0123-mixbench-by-kernel
+mkdir -p "$d"
+# --by Kernel_Name: ranks 0 and 1 and the smallest kernel, one dispatch each.
+for k in "$K0" "$K1" "$K166"; do
+	python3 "$here/derive.py" "$F/mixbench/mi200" "$C/gfx90a" $SI \
+	    --kernel "$k" --tag-kernel --panels 2,10,11,17 --per-panel 5
+done >"$d/want.ndjson"
+printf '%s\n' "pmc2ndjson $RF/mixbench/mi200 | metric-eval -c $RC/gfx90a --by Kernel_Name | sh ../pin.sh want.ndjson" >"$d/cmd"
+sh "$here/expout.sh" "$d/want.ndjson" >"$d/expout"
+d=$here/0124-mixbench-kernel-name
+mkdir -p "$d"
+python3 "$here/derive.py" "$F/mixbench/mi200" "$C/gfx90a" $SI --kernel "$K166" \
+    --panels 2,7,10 --per-panel 6 >"$d/want.ndjson"
+printf '%s\n' "pmc2ndjson $RF/mixbench/mi200 | metric-eval -c $RC/gfx90a -k '$K166' | sh ../pin.sh want.ndjson" >"$d/cmd"
+sh "$here/expout.sh" "$d/want.ndjson" >"$d/expout"
