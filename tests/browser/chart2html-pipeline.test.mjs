@@ -1,0 +1,91 @@
+/*
+ * chart2html-pipeline.test.mjs: the pages of the real pipelines on the
+ * rocprof-compute fixtures, read as a user would.  Expected numbers are
+ * the worked examples of ../shared/notes/rocprof-compute.md (sections 8
+ * and 9.5), not chart2html's or metric-eval's own output.  Skipped when
+ * pmc2ndjson, metric-eval or topn is not built.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { binDir, fixture, pageTest, runProg, tmpPath, top } from
+    './lib.mjs';
+
+const have = ['pmc2ndjson', 'metric-eval', 'topn', 'chart2html']
+    .every((p) => existsSync(join(binDir, p)));
+const configs = resolve(top, '..', 'shared', 'reference',
+    'rocprof-compute-configs');
+
+async function cell(pg, table, row, col) {
+	return pg.$eval(`[data-testid="table-${table}"]`, (t, [r, c]) => {
+		const j = [...t.querySelectorAll('th')].map((th) =>
+		    th.textContent).indexOf(c);
+		for (const tr of t.querySelectorAll('tbody tr[data-row]'))
+			if (tr.cells[0].textContent === r)
+				return j < 0 ? '(no column)' : tr.cells[j].textContent;
+		return '(no row)';
+	}, [row, col]);
+}
+
+if (!have) {
+	test('pipeline pages (pmc2ndjson, metric-eval, topn not built)',
+	    { skip: true }, () => {});
+} else {
+	const report = tmpPath('report.html');
+	const top10 = tmpPath('top.html');
+	test('the pipelines write their pages', () => {
+		const mi200 = runProg('pmc2ndjson',
+		    [fixture('rocprof-compute/vcopy/MI200')]);
+		const metrics = runProg('metric-eval', ['-c',
+		    join(configs, 'gfx90a'), '--by', 'Kernel_Name'],
+		    { input: mi200 });
+		runProg('chart2html', ['-o', report], { input: metrics });
+		const mix = runProg('pmc2ndjson',
+		    [fixture('rocprof-compute/mixbench/mi200')]);
+		const stats = runProg('topn', ['-k', 'Kernel_Name', '-v',
+		    'dur_ns', '-n', '0'], { input: mix });
+		runProg('chart2html', ['-o', top10], { input: stats });
+	});
+
+	const kernel = 'vecCopy(double*, double*, double*, int, int) ' +
+	    '[clone .kd]';
+	pageTest('vcopy/MI200: occupancy and the L2 channel box', report,
+	    async (pg) => {
+		for (const k of ['(all kernels)', kernel]) {
+			await pg.selectOption('[data-testid=kernel]', { label: k });
+			assert.equal(await cell(pg, '2.1', 'Wavefront Occupancy',
+			    'Avg'), '1765.97');
+			assert.equal(await cell(pg, '2.1', 'Wavefront Occupancy',
+			    'Peak'), '3328');
+			assert.equal(await cell(pg, '2.1', 'Wavefront Occupancy',
+			    'Pct of Peak'), '53.06');
+			const box = [];
+			for (const c of ['Min', 'Q1', 'Median', 'Q3', 'Max'])
+				box.push(await cell(pg, '18.2', '0', c));
+			assert.deepEqual(box,
+			    ['34.58', '34.71', '34.83', '35.15', '35.47']);
+		}
+		const row = pg.locator('[data-testid="table-2.1"] tbody tr',
+		    { hasText: 'Wavefront Occupancy' });
+		await row.locator('td').nth(1).hover();
+		assert.match(await pg.textContent('[data-testid=tooltip]'),
+		    /^Wavefront Occupancy Avg: 1765\.965388\d* Wavefronts$/);
+	});
+
+	pageTest('mixbench: the top kernels and Top-N', top10, async (pg) => {
+		const first = 'void benchmark_func<int, 256, 8u, 512u>(int, ' +
+		    'int*) [clone .kd]';
+		assert.equal(await cell(pg, 'top', first, 'sum'), '3356652');
+		assert.equal(await cell(pg, 'top', first, 'pct'), '7.84');
+		const bars = pg.locator('[data-testid=chart-top] .bar');
+		assert.equal(await bars.count(), 10);
+		await pg.fill('[data-testid=topn]', '5');
+		assert.equal(await bars.count(), 5);
+		await bars.nth(1).hover();
+		assert.match(await pg.textContent('[data-testid=tooltip]'),
+		    /^void benchmark_func<HIP_vector_type<float, 2u>, 256, 8u, 512u>.*: sum 1725607, pct 4\.032/);
+		await pg.fill('[data-testid=topn]', '0');
+		assert.equal(await bars.count(), 167);
+	});
+}
