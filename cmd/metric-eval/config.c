@@ -458,21 +458,26 @@ config_load_dir(struct config *cf, const char *dir, struct table *t)
 			die("cannot open '%s': %s", dir, strerror(ENOENT));
 		die_no_arch(slash == parent ? "/" : parent, arch);
 	}
-	n = list_dir(dir, 1, &v);
-	if (n == 0) {
-		/* A directory of architectures: pick by sysinfo gpu_arch. */
-		arch = table_sysinfo(t, "gpu_arch");
-		if (!arch)
-			die("'%s' has no panel YAML files, and there is no "
-			    "sysinfo gpu_arch to choose a subdirectory", dir);
-		snprintf(path, sizeof(path), "%s/%s", dir, arch);
-		if (stat(path, &st) != 0 || !S_ISDIR(st.st_mode))
+	/* A directory of architectures: pick the sysinfo gpu_arch one. */
+	arch = table_sysinfo(t, "gpu_arch");
+	snprintf(path, sizeof(path), "%s/%s", dir, arch ? arch : "");
+	if (!arch || stat(path, &st) != 0 || !S_ISDIR(st.st_mode)) {
+		n = list_dir(dir, 0, &v);
+		for (i = 0; i < n && strncmp(v[i], "gfx", 3) != 0; i++)
+			;
+		free_list(v, n);
+		if (i < n && !arch)
+			die("'%s' holds architecture directories, and there "
+			    "is no sysinfo gpu_arch to choose one", dir);
+		if (i < n)
 			die_no_arch(dir, arch);
-		n = list_dir(path, 1, &v);
-		if (n == 0)
-			die("'%s' has no panel YAML files", path);
-		dir = arena_strndup(&cf->mem, path, strlen(path));
+		path[0] = '\0';
 	}
+	n = list_dir(path[0] ? path : dir, 1, &v);
+	if (n == 0)
+		die("'%s' has no panel YAML files", path[0] ? path : dir);
+	if (path[0])
+		dir = arena_strndup(&cf->mem, path, strlen(path));
 	for (i = 0; i < n; i++) {
 		snprintf(path, sizeof(path), "%s/%s", dir, v[i]);
 		config_load_file(cf, path, t, 0);

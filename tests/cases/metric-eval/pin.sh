@@ -12,8 +12,9 @@ jq -rn --slurpfile want "$1" '
   | ([inputs | select($ids[key])] | map({key: key, value: .})
      | from_entries) as $got
   | $want[] as $w
-  | ($got[$w | key] // {}) as $g
+  | $got[$w | key] as $g
   | $w | to_entries[] | select(.key != "metric_id" and .key != "Kernel_Name")
   | "\($w.metric_id) \(.key): " +
-    (if same(.value; $g[.key]) then "ok"
+    (if $g == null then "no such record"
+     elif same(.value; $g[.key]) then "ok"
      else "want \(.value | tojson) got \($g[.key] | tojson)" end)'
