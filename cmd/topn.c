@@ -91,6 +91,21 @@ usage(int rc)
 	exit(rc);
 }
 
+/* Reports an unknown option or a missing argument, then the usage. */
+static void
+bad_option(int ch, char *argv[])
+{
+	const char *arg = argv[optind - 1];
+
+	if (ch == ':')
+		warn("option '%s' needs an argument", arg);
+	else if (optopt != 0 && strncmp(arg, "--", 2) != 0)
+		warn("unknown option '-%c'", optopt);
+	else
+		warn("unknown option '%s'", arg);
+	usage(EXIT_USAGE);
+}
+
 static void *
 xrealloc(void *p, size_t n, size_t size)
 {
@@ -866,7 +881,8 @@ main(int argc, char *argv[])
 	int ch, rc = EXIT_SUCCESS;
 
 	prog_init(argv[0]);
-	while ((ch = getopt_long(argc, argv, "d:hk:n:rs:v:", longopts,
+	opterr = 0;	/* bad_option() names the program as prog_init() set */
+	while ((ch = getopt_long(argc, argv, ":" "d:hk:n:rs:v:", longopts,
 	    NULL)) != -1)
 		switch (ch) {
 		case 'd':
@@ -926,7 +942,7 @@ main(int argc, char *argv[])
 			opt.where = optarg;
 			break;
 		default:
-			usage(EXIT_USAGE);
+			bad_option(ch, argv);
 		}
 	argc -= optind;
 	argv += optind;

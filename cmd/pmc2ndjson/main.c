@@ -52,6 +52,21 @@ usage(int rc)
 	exit(rc);
 }
 
+/* Reports an unknown option or a missing argument, then the usage. */
+static void
+bad_option(int ch, char *argv[])
+{
+	const char *arg = argv[optind - 1];
+
+	if (ch == ':')
+		warn("option '%s' needs an argument", arg);
+	else if (optopt != 0 && strncmp(arg, "--", 2) != 0)
+		warn("unknown option '-%c'", optopt);
+	else
+		warn("unknown option '%s'", arg);
+	usage(EXIT_USAGE);
+}
+
 static char *
 xstrdup(const char *s)
 {
@@ -510,7 +525,8 @@ main(int argc, char *argv[])
 	int ch;
 
 	prog_init(argv[0]);
-	while ((ch = getopt_long(argc, argv, "h", longopts, NULL)) != -1)
+	opterr = 0;	/* bad_option() names the program as prog_init() set */
+	while ((ch = getopt_long(argc, argv, ":" "h", longopts, NULL)) != -1)
 		switch (ch) {
 		case 'h':
 			usage(EXIT_SUCCESS);
@@ -531,7 +547,7 @@ main(int argc, char *argv[])
 			pmc.where = jqf_compile(optarg);
 			break;
 		default:
-			usage(EXIT_USAGE);
+			bad_option(ch, argv);
 		}
 	argc -= optind;
 	argv += optind;

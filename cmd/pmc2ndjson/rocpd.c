@@ -247,8 +247,9 @@ grp_add(struct grp *g, const struct csvr_row *row, const long *col,
 	}
 	if (!is_integer(a, strlen(a)) || !is_integer(b, strlen(b)))
 		g->all_int = 0;
+	/* Subtract in int64 first: the timestamps exceed 2^53. */
 	g->dur[g->ndur++] = g->all_int ?
-	    (long double)strtoll(b, NULL, 10) - strtoll(a, NULL, 10) :
+	    (long double)(strtoll(b, NULL, 10) - strtoll(a, NULL, 10)) :
 	    (long double)(strtod(b, NULL) - strtod(a, NULL));
 }
 
