@@ -191,12 +191,18 @@ node_new(uint32_t parent, uint32_t name)
 		a = t.alloc != 0 ? t.alloc * 2 : 4096;
 		t.key = xrealloc(t.key, a * sizeof(*t.key));
 		t.self = xrealloc(t.self, a * sizeof(*t.self));
-		t.before = xrealloc(t.before, a * sizeof(*t.before));
-		t.calls = xrealloc(t.calls, a * sizeof(*t.calls));
+		if (t.before != NULL)
+			t.before = xrealloc(t.before, a * sizeof(*t.before));
+		if (t.calls != NULL)
+			t.calls = xrealloc(t.calls, a * sizeof(*t.calls));
 		t.alloc = a;
 	}
 	t.key[t.n] = (uint64_t)parent << 32 | name;
-	t.self[t.n] = t.before[t.n] = t.calls[t.n] = 0;
+	t.self[t.n] = 0;
+	if (t.before != NULL)
+		t.before[t.n] = 0;
+	if (t.calls != NULL)
+		t.calls[t.n] = 0;
 	return (uint32_t)t.n++;
 }
 
@@ -204,22 +210,40 @@ node_new(uint32_t parent, uint32_t name)
  * Returns the child of parent called name, creating it if needed.  A
  * parent made by the same line (*fresh set) has no other children, so
  * the child is new; *fresh is set when the child is new.
+ *
+ * A node's first child is usually the node made right after it (a new
+ * line adds its frames in order), so that child is found at parent + 1
+ * and kept out of the index: walking down a path then reads the key array
+ * in order, and the index holds only the other children.
  */
 static uint32_t
 node_child(uint32_t parent, uint32_t name, int *fresh)
 {
+	uint64_t key = (uint64_t)parent << 32 | name;
 	size_t j;
 	uint32_t c;
 
+	if (*fresh) {
+		c = node_new(parent, name);
+		if (c == parent + 1)
+			return c;
+		if (t.n > t.cap / 4 * 3)
+			child_grow();
+		child_put(t.child, t.cap, parent, name, c);
+		return c;
+	}
+	if (parent + 1 < t.n && t.key[parent + 1] == key)
+		return parent + 1;
 	if (t.n + 1 > t.cap / 4 * 3)
 		child_grow();
-	j = mix((uint64_t)parent << 32 | name) & (t.cap - 1);
+	j = mix(key) & (t.cap - 1);
 	for (; t.child[j].node != 0; j = (j + 1) & (t.cap - 1))
-		if (!*fresh && t.child[j].parent == parent &&
-		    t.child[j].name == name)
+		if (t.child[j].parent == parent && t.child[j].name == name)
 			return t.child[j].node - 1;
 	*fresh = 1;
 	c = node_new(parent, name);
+	if (c == parent + 1)
+		return c;
 	t.child[j].parent = parent;
 	t.child[j].name = name;
 	t.child[j].node = c + 1;
@@ -295,9 +319,19 @@ name_id(const char *s, size_t len)
 static void
 node_add(uint32_t n, const uint64_t w[2], uint64_t calls)
 {
+	if (t.before == NULL && w[1] != w[0]) {
+		/* Until now both sides were the same. */
+		t.before = xrealloc(NULL, t.alloc * sizeof(*t.before));
+		memcpy(t.before, t.self, t.n * sizeof(*t.before));
+	}
+	if (t.calls == NULL && calls != 0)
+		t.calls = memset(xrealloc(NULL, t.alloc * sizeof(*t.calls)), 0,
+		    t.alloc * sizeof(*t.calls));
 	t.self[n] += w[0];
-	t.before[n] += w[1];
-	t.calls[n] += calls;
+	if (t.before != NULL)
+		t.before[n] += w[1];
+	if (t.calls != NULL)
+		t.calls[n] += calls;
 }
 
 /* --- folded input ------------------------------------------------------- */
@@ -782,11 +816,11 @@ tree_prepare(void)
 
 	/* The self weights become totals in place: children come later. */
 	w.total = t.self;
-	w.btotal = t.has_diff ? t.before : t.self;
+	w.btotal = t.before != NULL ? t.before : t.self;
 	for (i = n; i-- > 0;)
 		if (PARENT(i) != NONE) {
 			w.total[PARENT(i)] += w.total[i];
-			if (t.has_diff)
+			if (w.btotal != w.total)
 				w.btotal[PARENT(i)] += w.btotal[i];
 		}
 	/* Children lists in one array (CSR), then sorted. */
@@ -860,7 +894,7 @@ node_write(struct out *o, uint32_t i, int k, uint64_t prev_total)
 	if (t.has_diff && !bsame)
 		out_vlq(o, w.btotal[i]);
 	if (t.has_calls)
-		out_vlq(o, t.calls[i]);
+		out_vlq(o, t.calls != NULL ? t.calls[i] : 0);
 }
 
 /*
