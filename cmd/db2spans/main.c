@@ -15,6 +15,7 @@
 
 #include "err.h"
 #include "jqf.h"
+#include "nd.h"
 #include "ndw.h"
 #include "opt.h"
 #include "progress.h"
@@ -78,19 +79,31 @@ out_flush(struct span_writer *w)
 	strbuf_reset(&w->out);
 }
 
+/* Writes v in decimal, two digits at a time. */
 static char *
 put_u64(char *p, uint64_t v)
 {
-	char tmp[24];
-	int n = 0;
+	static const char pairs[] =
+	    "00010203040506070809101112131415161718192021222324"
+	    "25262728293031323334353637383940414243444546474849"
+	    "50515253545556575859606162636465666768697071727374"
+	    "75767778798081828384858687888990919293949596979899";
+	char tmp[24], *t = tmp + sizeof(tmp);
+	size_t n;
 
-	do {
-		tmp[n++] = (char)('0' + v % 10);
-		v /= 10;
-	} while (v != 0);
-	while (n > 0)
-		*p++ = tmp[--n];
-	return p;
+	while (v >= 100) {
+		t -= 2;
+		memcpy(t, pairs + 2 * (v % 100), 2);
+		v /= 100;
+	}
+	if (v >= 10) {
+		t -= 2;
+		memcpy(t, pairs + 2 * v, 2);
+	} else
+		*--t = (char)('0' + v);
+	n = (size_t)(tmp + sizeof(tmp) - t);
+	memcpy(p, t, n);
+	return p + n;
 }
 
 static char *
@@ -239,9 +252,8 @@ db_list_tables(sqlite3 *db, struct strbuf *sb)
 int
 db_col_i64(sqlite3_stmt *st, int col, int64_t *out, const char **what)
 {
-	const unsigned char *p;
-	uint64_t v = 0, lim = INT64_MAX;
-	int n, i = 0, neg = 0;
+	struct nd_slice v;
+	size_t i;
 
 	switch (sqlite3_column_type(st, col)) {
 	case SQLITE_INTEGER:
@@ -256,27 +268,18 @@ db_col_i64(sqlite3_stmt *st, int col, int64_t *out, const char **what)
 		*what = "is not an integer";
 		return -1;
 	}
-	p = sqlite3_column_text(st, col);
-	n = sqlite3_column_bytes(st, col);
-	*what = "is not an integer";
-	if (n > 0 && p[0] == '-') {
-		neg = 1;
-		lim = (uint64_t)INT64_MAX + 1;
-		i = 1;
-	}
-	if (i >= n)
-		return -1;
-	for (; i < n; i++) {
-		if (p[i] < '0' || p[i] > '9')
-			return -1;
-		if (v > (lim - (unsigned)(p[i] - '0')) / 10) {
-			*what = "is out of range";
-			return -1;
-		}
-		v = v * 10 + (unsigned)(p[i] - '0');
-	}
-	*out = neg ? (int64_t)((uint64_t)0 - v) : (int64_t)v;
-	return 0;
+	/* The same exact reader as for JSON numbers: '-' and digits. */
+	v.p = (const char *)sqlite3_column_text(st, col);
+	v.len = (size_t)sqlite3_column_bytes(st, col);
+	if (nd_val_i64(v, out) == 0)
+		return 0;
+	*what = "is out of range";
+	for (i = v.len > 0 && v.p[0] == '-'; i < v.len; i++)
+		if (v.p[i] < '0' || v.p[i] > '9')
+			*what = "is not an integer";
+	if (v.len == 0 || (v.len == 1 && v.p[0] == '-'))
+		*what = "is not an integer";
+	return -1;
 }
 
 /* Opening a database. */
@@ -322,7 +325,8 @@ db_open(const char *path, const char *shown)
 	if (db_check(path, shown) != 0)
 		return NULL;
 	/* Read-only: SQLite takes shared locks only and writes nothing. */
-	if (sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY, NULL) !=
+	if (sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY |
+	    SQLITE_OPEN_NOMUTEX, NULL) !=
 	    SQLITE_OK) {
 		warn("cannot open '%s': %s", shown, sqlite3_errmsg(db));
 		sqlite3_close(db);
