@@ -761,27 +761,36 @@ row_major(const uint64_t *l, const uint64_t *s, size_t n)
 	return 1;
 }
 
+/* Do the two lists after the type hold anything but integers? */
+static int
+shp_symbolic(const char *p, const char *e)
+{
+	int lists = 0;
+
+	for (; p < e && lists < 2; p++)
+		if (*p == '}')
+			lists++;
+		else if (!(isdig(*p) || *p == ' ' || *p == ',' || *p == '{'))
+			return 1;
+	return 0;
+}
+
 static int
 shp_static(struct shp *q, struct strbuf *sb, const char *t, size_t tn)
 {
-	static struct strbuf a = STRBUF_INIT, b = STRBUF_INIT;
 	uint64_t l[64], s[64];
 	size_t nl, ns, i;
-	int sym = 0, bc = 0;
+	int sym = shp_symbolic(q->p, q->e), bc = 0;
 
-	strbuf_reset(&a);
-	strbuf_reset(&b);
-	if (shp_comma(q) < 0 || shp_list(q, &a, l, &nl, &sym) < 0 ||
-	    shp_comma(q) < 0 || shp_list(q, &b, s, &ns, &sym) < 0)
-		return -1;
 	strbuf_addstr(sb, sym ? "{\"kind\":\"symbolic\",\"type\":\"" :
 	    "{\"kind\":\"static\",\"type\":\"");
 	strbuf_add(sb, t, tn);		/* a word: nothing to escape */
-	strbuf_addch(sb, '"');
-	strbuf_addstr(sb, ",\"lens\":");
-	strbuf_add(sb, a.buf, a.len);
+	strbuf_addstr(sb, "\",\"lens\":");
+	if (shp_comma(q) < 0 || shp_list(q, sb, l, &nl, &sym) < 0)
+		return -1;
 	strbuf_addstr(sb, ",\"strides\":");
-	strbuf_add(sb, b.buf, b.len);
+	if (shp_comma(q) < 0 || shp_list(q, sb, s, &ns, &sym) < 0)
+		return -1;
 	if (!sym && nl == ns && nl <= 64) {
 		strbuf_addstr(sb, row_major(l, s, nl) ? ",\"standard\":true" :
 		    ",\"standard\":false");
@@ -828,18 +837,23 @@ shp_one(struct shp *q, struct strbuf *sb)
 	return shp_static(q, sb, t, (size_t)(q->p - t));
 }
 
-/* Writes "shape": the parsed shape, or {"kind":"unparsed"}. */
+/*
+ * Writes "shape": the parsed shape, or {"kind":"unparsed"}.  The shape is
+ * written straight into the record and taken back if it does not parse.
+ */
 static void
 put_shape(struct sl sh)
 {
-	static struct strbuf sb = STRBUF_INIT;
 	struct shp q = { sh.p, sh.p + sh.n };
+	size_t mark;
 
-	strbuf_reset(&sb);
-	if (shp_one(&q, &sb) < 0 || (shp_sp(&q), q.p != q.e))
-		W_RAW("shape", "{\"kind\":\"unparsed\"}", 19);
-	else
-		W_RAW("shape", sb.buf, sb.len);
+	out_keyz("shape");
+	mark = w.buf.len;
+	if (shp_one(&q, &w.buf) < 0 || (shp_sp(&q), q.p != q.e)) {
+		strbuf_setlen(&w.buf, mark);
+		strbuf_addstr(&w.buf, "{\"kind\":\"unparsed\"}");
+	}
+	w.need_comma = 1;
 }
 
 /* Depth-0 split of s on sep (',' ; with a space after it when sp). */

@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "err.h"
 #include "ndw.h"
@@ -16,7 +17,7 @@
 
 #include "migx.h"
 
-struct migx_opt opt = { 0, 0, 0, 0, 1 };
+struct migx_opt opt = { 0, 0, 0, 0, 0, 1 };
 struct ndw w;
 struct srcpos pos;
 struct bad_input bad = BAD_INPUT_INIT;
@@ -36,7 +37,7 @@ static struct {
 } meta;
 
 static const char usage_line[] =
-    "usage: migx2ndjson [-chk] [--keep-output] [--no-attr-split] "
+    "usage: migx2ndjson [-chjk] [--keep-output] [--no-attr-split] "
     "[--no-progress] [--progress] [--strict] [--version] [-o file] "
     "[file ...]";
 
@@ -510,7 +511,7 @@ summary_line(struct run *r, const char *s, size_t n, unsigned flags)
 		strbuf_add(&j, s, n);
 		pos.line = pend_line;
 		if (summary_row(r, j.buf, j.len, flags | pend_flags |
-		    FL_WRAPPED) == 0) {
+		    FL_WRAPPED, 0) == 0) {
 			pos = keep;
 			strbuf_reset(&pend);
 			return 1;
@@ -519,7 +520,7 @@ summary_line(struct run *r, const char *s, size_t n, unsigned flags)
 		summary_end(r);
 		return 0;
 	}
-	if (summary_row(r, s, n, flags) == 0)
+	if (summary_row(r, s, n, flags, 0) == 0)
 		return 1;
 	if (totals_prefix(s, n) == 0 && memmem(s, n, ": ", 2) != NULL &&
 	    memmem(s, n, "ms", 2) != NULL) {
@@ -566,9 +567,9 @@ totals(struct run *r, const char *s, size_t n, int kind, int cut)
 	}
 }
 
-/* One normalised, non-blank line. */
+/* One normalised, non-blank line (after --join-wrapped). */
 static void
-line(struct run *r, const char *s, size_t n, unsigned flags, int cut)
+line_one(struct run *r, const char *s, size_t n, unsigned flags, int cut)
 {
 	int k;
 
@@ -605,7 +606,7 @@ line(struct run *r, const char *s, size_t n, unsigned flags, int cut)
 	 * A Summary row away from its header: after an author's "..." in a
 	 * pasted Summary, or a paste of the rows alone.
 	 */
-	if (summary_row(r, s, n, flags) == 0) {
+	if (summary_row(r, s, n, flags, 1) == 0) {
 		trace_flush(r);
 		if (r->totals_done)
 			run_end(r);
@@ -615,6 +616,90 @@ line(struct run *r, const char *s, size_t n, unsigned flags, int cut)
 	if (cut && (r->in_perf || r->has_report))
 		cut_short();
 	other(r, s, n, flags);
+}
+
+/*
+ * --join-wrapped (notes 6.10): a line with " = " that is not a whole
+ * instruction (no " -> ", or a perf line without its timing) waits for
+ * the next line; joined, with a space, or with nothing across a "-" ">"
+ * split, they are read as one line when that parses.
+ */
+static struct strbuf wrap = STRBUF_INIT;
+static unsigned long wrap_line;
+static unsigned wrap_flags;
+static int wrap_parts;
+
+static int
+wrap_candidate(struct run *r, const char *s, size_t n)
+{
+	struct instr in;
+	struct sl rest;
+
+	if (memmem(s, n, " = ", 3) == NULL || starts(s, n, "Run instruction: ")
+	    || totals_prefix(s, n) != 0)
+		return 0;
+	if (instr_parse(s, n, &in, &rest) < 0)
+		return 1;
+	return r->in_perf && !in.has_suffix && !in.is_return;
+}
+
+static void
+wrap_flush(struct run *r)
+{
+	struct srcpos keep = pos;
+
+	if (wrap.len == 0)
+		return;
+	pos.line = wrap_line;
+	line_one(r, wrap.buf, wrap.len, wrap_flags, 0);
+	pos = keep;
+	strbuf_reset(&wrap);
+}
+
+static void
+line(struct run *r, const char *s, size_t n, unsigned flags, int cut)
+{
+	static struct strbuf j = STRBUF_INIT;
+	struct srcpos keep = pos;
+
+	if (!opt.join_wrapped) {
+		line_one(r, s, n, flags, cut);
+		return;
+	}
+	if (wrap.len > 0) {
+		strbuf_reset(&j);
+		strbuf_add(&j, wrap.buf, wrap.len);
+		if (*s != '>' && wrap.buf[wrap.len - 1] != '-')
+			strbuf_addch(&j, ' ');
+		strbuf_add(&j, s, n);
+		if (!wrap_candidate(r, j.buf, j.len)) {
+			struct instr in;
+			struct sl rest;
+
+			if (instr_parse(j.buf, j.len, &in, &rest) == 0) {
+				pos.line = wrap_line;
+				strbuf_reset(&wrap);
+				line_one(r, j.buf, j.len, wrap_flags | flags |
+				    FL_WRAPPED, cut);
+				pos = keep;
+				return;
+			}
+		} else if (wrap_parts < 3 && !cut) {
+			strbuf_reset(&wrap);
+			strbuf_add(&wrap, j.buf, j.len);
+			wrap_parts++;
+			return;
+		}
+		wrap_flush(r);
+	}
+	if (!cut && wrap_candidate(r, s, n)) {
+		strbuf_add(&wrap, s, n);
+		wrap_line = pos.line;
+		wrap_flags = flags;
+		wrap_parts = 1;
+		return;
+	}
+	line_one(r, s, n, flags, cut);
 }
 
 /* Removes ANSI CSI and OSC sequences (6.1 step 2) into norm. */
@@ -714,6 +799,7 @@ raw_line(struct run *r, const char *s, size_t n, int first, int cut)
 	while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t'))
 		n--;
 	if (n == 0) {
+		wrap_flush(r);
 		if (r->in_summary || pend.len > 0)
 			summary_end(r);
 		return;
@@ -743,6 +829,7 @@ migx_stream(const char *path)
 		if ((++total_lines & 0xffff) == 0)
 			progress_update(total_lines, 0);
 	}
+	wrap_flush(&r);
 	if (pend.len > 0)
 		summary_end(&r);
 	meta_flush(&r);
@@ -770,6 +857,7 @@ main(int argc, char **argv)
 	static const struct option longopts[] = {
 		{ "check", no_argument, NULL, 'c' },
 		{ "help", no_argument, NULL, 'h' },
+		{ "join-wrapped", no_argument, NULL, 'j' },
 		{ "keep-output", no_argument, NULL, 'O' },
 		{ "keep-unknown", no_argument, NULL, 'k' },
 		{ "no-attr-split", no_argument, NULL, 'A' },
@@ -785,11 +873,12 @@ main(int argc, char **argv)
 	int ch, rc = EXIT_SUCCESS;
 
 	prog_init(argv[0]);
-	while ((ch = getopt_long(argc, argv, "chko:", longopts, NULL)) != -1)
+	while ((ch = getopt_long(argc, argv, "chjko:", longopts, NULL)) != -1)
 		switch (ch) {
 		case 'A': opt.attr_split = 0; break;
 		case 'c': opt.check = 1; break;
 		case 'h': usage(EXIT_SUCCESS); break;
+		case 'j': opt.join_wrapped = 1; break;
 		case 'k': opt.keep_unknown = 1; break;
 		case 'O': opt.keep_output = 1; break;
 		case 'o': ofpath = optarg; break;
@@ -802,6 +891,8 @@ main(int argc, char **argv)
 	argc -= optind;
 	argv += optind;
 	out = ofile_open(&of, ofpath);
+	if (!isatty(fileno(out)))
+		setvbuf(out, NULL, _IOFBF, 1 << 17);
 	ndw_init(&w, 0);
 	plain_init();
 	progress_init(progress_mode, "lines");
@@ -815,6 +906,7 @@ main(int argc, char **argv)
 	ndw_release(&w);
 	strbuf_release(&norm);
 	strbuf_release(&pend);
+	strbuf_release(&wrap);
 	strbuf_release(&meta.version);
 	strbuf_release(&meta.invocation);
 	strbuf_release(&meta.stamp);

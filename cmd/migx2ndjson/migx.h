@@ -41,7 +41,7 @@ struct instr {
 
 /* Options, set by main.c. */
 struct migx_opt {
-	int check, keep_output, keep_unknown, strict;
+	int check, join_wrapped, keep_output, keep_unknown, strict;
 	int attr_split;
 };
 extern struct migx_opt opt;
@@ -167,7 +167,8 @@ void instr_fields(const struct instr *in, const char *section,
 void instr_group(const struct instr *in, int old_groups, struct strbuf *out);
 
 /* Summary rows, totals and --check (report.c). */
-int summary_row(struct run *r, const char *s, size_t n, unsigned flags);
+int summary_row(struct run *r, const char *s, size_t n, unsigned flags,
+    int bare);
 int totals_line(struct run *r, const char *s, size_t n);
 void totals_emit(struct run *r, int at_end);
 void check_instr(struct run *r, const struct instr *in, int old_groups);

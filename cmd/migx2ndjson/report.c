@@ -192,7 +192,8 @@ row_keep(struct run *r, const struct srow *sr)
  * row.
  */
 int
-summary_row(struct run *r, const char *s, size_t n, unsigned flags)
+summary_row(struct run *r, const char *s, size_t n, unsigned flags,
+    int bare)
 {
 	struct srow sr;
 	size_t d, bn;
@@ -200,10 +201,14 @@ summary_row(struct run *r, const char *s, size_t n, unsigned flags)
 
 	if (row_parse(s, n, &sr) < 0)
 		return -1;
+	/* Away from a Summary, a group name must look like one. */
+	d = detail_start(sr.op.p, sr.op.n);
+	if (bare && (memchr(sr.op.p, ' ', d > 0 ? d : sr.op.n) != NULL ||
+	    sr.op.p[0] == '-' || sr.op.p[0] == '>'))
+		return -1;
 	rec_begin("summary", r, pos.line);
 	put_u("rank", r->rank++);
 	W_STR("op", sr.op.p, sr.op.n);
-	d = detail_start(sr.op.p, sr.op.n);
 	bn = d > 0 ? d : sr.op.n;
 	if (bn > 18 && memcmp(sr.op.p, cobj, 18) == 0) {
 		W_STR("base_op", sr.op.p, 16);
