@@ -964,6 +964,10 @@ function metricView(g) {
 	}, { rootMargin: '300px 0px' });
 	for (const r of refreshers)
 		near.observe(r.el);
+	for (const r of refreshers.slice(0, 6)) {
+		r.dirty = false;
+		r.draw();
+	}
 	/* The others are brought up to date in the background, a few at a
 	 * time; data-pending is on the root until they all are. */
 	let later = 0;
@@ -973,10 +977,14 @@ function metricView(g) {
 			if (!r.dirty)
 				r.draw();
 		}
+		catchUpLater();
+	}
+	function catchUpLater() {
 		root.dataset.pending = '';
 		clearTimeout(later);
 		later = setTimeout(catchUp, 30);
 	}
+	catchUpLater();
 	function catchUp() {
 		const t0 = performance.now();
 		for (const r of refreshers) {
@@ -993,7 +1001,26 @@ function metricView(g) {
 	}
 	return root;
 
+	/*
+	 * A table is built when first drawn: the first few at once, the
+	 * others when they come near the view or in the background.
+	 */
 	function metricTable(gg, t, recOf, out) {
+		const box = el('div', { class: 'mtable' },
+		    el('h3', {}, `${fmt(t.id)} ${fmt(t.title)}`));
+		const n = t.metrics.length;
+		box.style.minHeight = `${(Math.min(n, 21) + 3) * ROW_H}px`;
+		const r = { el: box, dirty: true };
+		r.draw = () => {
+			r.draw = buildMetricTable(gg, t, recOf, box);
+			box.style.minHeight = '';
+		};
+		out.push(r);
+		return box;
+	}
+
+	/* Builds the table into box; returns the function that redraws it. */
+	function buildMetricTable(gg, t, recOf, box) {
 		const firsts = t.metrics.map((m) => m.first);
 		const rowsOf = [];
 		for (const m of t.metrics)
@@ -1029,20 +1056,17 @@ function metricView(g) {
 			    (u && !isBlank(v) ? ' ' + u : '');
 		};
 		const rows = t.metrics.map((_, mi) => mi);
-		const box = el('div', { class: 'mtable' },
-		    el('h3', {}, `${fmt(t.id)} ${fmt(t.title)}`));
 		const table = new Table({ id: String(t.id), columns: cols, rows,
 		    tip });
 		box.append(table.el);
 		const chart = metricChart(gg, t, cols, unitKey, val);
 		if (chart !== null)
 			box.append(chart.fig);
-		out.push({ el: box, draw: () => {
+		return () => {
 			table.refresh();
 			if (chart !== null)
 				chart.draw();
-		} });
-		return box;
+		};
 	}
 
 	/* Bars for percentages or rates; a heatmap for per-channel rows. */

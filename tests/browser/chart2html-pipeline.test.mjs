@@ -54,6 +54,7 @@ if (!have) {
 	    async (pg) => {
 		for (const k of ['(all kernels)', kernel]) {
 			await pg.selectOption('[data-testid=kernel]', { label: k });
+			await pg.waitForSelector('.metrics:not([data-pending])');
 			assert.equal(await cell(pg, '2.1', 'Wavefront Occupancy',
 			    'Avg'), '1765.97');
 			assert.equal(await cell(pg, '2.1', 'Wavefront Occupancy',

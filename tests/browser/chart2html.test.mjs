@@ -157,6 +157,8 @@ const longHtml = page('long.html', (() => {
 
 pageTest('tables out of view are brought up to date after a switch',
     longHtml, async (pg) => {
+	/* Tables far below are built in the background after the load. */
+	await pg.waitForSelector('.metrics:not([data-pending])');
 	assert.equal(await cell(pg, '60.1', 'm7', 'Avg'), '67');
 	await pg.selectOption('[data-testid=kernel]', { label: 'k2' });
 	assert.equal(await cell(pg, '1.1', 'm7', 'Avg'), '1007');
