@@ -70,6 +70,7 @@ struct name {
 struct nslot {
 	uint64_t hash;
 	uint32_t id;		/* name id + 1, 0: empty */
+	uint32_t len;		/* the name's length, or UINT32_MAX if longer */
 };
 
 /*
@@ -296,7 +297,8 @@ name_id(const char *s, size_t len)
 	if ((t.nnames + 1) * 2 > t.ncap)
 		name_grow();
 	for (j = h & (t.ncap - 1); t.nslot[j].id != 0; j = (j + 1) & (t.ncap - 1))
-		if (t.nslot[j].hash == h) {
+		if (t.nslot[j].hash == h && (t.nslot[j].len == len ||
+		    t.nslot[j].len == UINT32_MAX)) {
 			const struct name *nm = &t.names[t.nslot[j].id - 1];
 
 			if (nm->len == len && memcmp(nm->p, s, len) == 0)
@@ -311,6 +313,7 @@ name_id(const char *s, size_t len)
 	t.names[t.nnames].len = len;
 	t.is_thread[t.nnames] = 0;
 	t.nslot[j].hash = h;
+	t.nslot[j].len = len < UINT32_MAX ? (uint32_t)len : UINT32_MAX;
 	t.nslot[j].id = (uint32_t)++t.nnames;
 	return (uint32_t)(t.nnames - 1);
 }
