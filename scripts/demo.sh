@@ -54,4 +54,27 @@ if [ -x "$O/bin/migx2ndjson" ] && [ -x "$O/bin/chart2html" ]; then
 	written="$written out/migraphx.html"
 fi
 
+# A rocprof-compute workload to its metric tables (every panel of the
+# architecture's configs, per kernel and per wave too).  The MIT panel
+# configs are read from ../shared/reference, not copied into the project;
+# the workload is the first examples/ directory with a pmc_perf.csv, else
+# the MI200 fixture in ../shared.
+cfgs=../shared/reference/rocprof-compute-configs
+wl=
+for d in examples/*/ ../shared/fixtures/rocprof-compute/vcopy/MI200/; do
+	if [ -f "$d/pmc_perf.csv" ]; then wl=${d%/}; break; fi
+done
+if [ -x "$O/bin/pmc2ndjson" ] && [ -x "$O/bin/metric-eval" ] &&
+    [ -x "$O/bin/chart2html" ] && [ -d "$cfgs" ] && [ -n "$wl" ]; then
+	if { pmc2ndjson "$wl" | metric-eval -c "$cfgs" --by Kernel_Name &&
+	    pmc2ndjson "$wl" | metric-eval -c "$cfgs" --by Kernel_Name \
+	    -n per_wave; } 2>out/report.log >out/report.ndjson &&
+	    chart2html --title "rocprof-compute metrics: $(basename "$wl")" \
+	    -o out/report.html out/report.ndjson; then
+		written="$written out/report.html"
+	else
+		echo "demo: metric report failed (see out/report.log)" >&2
+	fi
+fi
+
 echo "demo: wrote$written"
