@@ -77,4 +77,15 @@ if [ -x "$O/bin/pmc2ndjson" ] && [ -x "$O/bin/metric-eval" ] &&
 	fi
 fi
 
+# A rocprof-compute workload (synthetic, MI200 layout: 42 dispatches of 6
+# kernels) to its Top Kernels page: count, total, mean and median time.
+if [ -x "$O/bin/pmc2ndjson" ] && [ -x "$O/bin/topn" ] &&
+    [ -x "$O/bin/chart2html" ]; then
+	pmc2ndjson examples/pmc_workload |
+	    topn -k Kernel_Name -v dur_ns -n 10 |
+	    chart2html --title "Top kernels (synthetic MI200 workload)" \
+	    -o out/top.html
+	written="$written out/top.html"
+fi
+
 echo "demo: wrote$written"
