@@ -61,7 +61,9 @@ static struct {
 	const char *title;
 	const char *where;
 	struct strbuf views;	/* JSON array elements, comma separated */
-} opt = { 0, PROGRESS_AUTO, NULL, NULL, NULL, NULL, STRBUF_INIT };
+	struct { const char *name, *file; } *secs;	/* --section */
+	size_t nsec;
+} opt = { 0, PROGRESS_AUTO, NULL, NULL, NULL, NULL, STRBUF_INIT, NULL, 0 };
 
 static struct arena mem;		/* record text and names */
 static struct hmap sections;		/* name + '\0' + group value */
@@ -639,13 +641,15 @@ free_all(void)
 	}
 	hmap_release(&sections);
 	strbuf_release(&opt.views);
+	free(opt.secs);
 	if (where != NULL)
 		jqf_free(where);
 	arena_release(&mem);
 }
 
-int
-main(int argc, char *argv[])
+/* Parses the options into opt; returns the index of the first file. */
+static int
+parse_options(int argc, char *argv[])
 {
 	enum { O_BAR = 256, O_GROUP, O_HEATMAP, O_NOPROGRESS, O_PROGRESS,
 	    O_SCATTER, O_SECTION, O_STRICT, O_TABLE, O_TIMELINE, O_TITLE,
@@ -668,16 +672,8 @@ main(int argc, char *argv[])
 		{ "where", required_argument, NULL, O_WHERE },
 		{ NULL, 0, NULL, 0 },
 	};
-	const char **secname = NULL, **secfile = NULL;
-	size_t nsec = 0, i;
-	struct ofile out;
-	FILE *fp;
-	int ch, rc = EXIT_SUCCESS;
+	int ch;
 
-	prog_init(argv[0]);
-	argv[0] = (char *)prog_name;	/* getopt's messages say "chart2html" */
-	arena_init(&mem, 1 << 20);
-	hmap_init(&sections, 8);
 	/* "+": options end at the first file, so --section takes two. */
 	while ((ch = getopt_long(argc, argv, "+ho:", longopts, NULL)) != -1)
 		switch (ch) {
@@ -688,41 +684,34 @@ main(int argc, char *argv[])
 			opt.output = optarg;
 			break;
 		case O_BAR:
-			parse_view("bar", optarg);
+		case O_HEATMAP:
+		case O_SCATTER:
+		case O_TIMELINE:
+			parse_view(ch == O_BAR ? "bar" : ch == O_HEATMAP ?
+			    "heatmap" : ch == O_SCATTER ? "scatter" :
+			    "timeline", optarg);
 			break;
 		case O_GROUP:
 			opt.group = optarg;
 			break;
-		case O_HEATMAP:
-			parse_view("heatmap", optarg);
-			break;
 		case O_NOPROGRESS:
-			opt.progress = PROGRESS_OFF;
-			break;
 		case O_PROGRESS:
-			opt.progress = PROGRESS_ON;
-			break;
-		case O_SCATTER:
-			parse_view("scatter", optarg);
+			opt.progress = ch == O_PROGRESS ? PROGRESS_ON :
+			    PROGRESS_OFF;
 			break;
 		case O_SECTION:
 			if (optind >= argc)
 				die_usage("--section: a name and a file");
-			secname = xrealloc(secname, (nsec + 1) *
-			    sizeof(*secname));
-			secfile = xrealloc(secfile, (nsec + 1) *
-			    sizeof(*secfile));
-			secname[nsec] = optarg;
-			secfile[nsec++] = argv[optind++];
+			opt.secs = xrealloc(opt.secs, (opt.nsec + 1) *
+			    sizeof(*opt.secs));
+			opt.secs[opt.nsec].name = optarg;
+			opt.secs[opt.nsec++].file = argv[optind++];
 			break;
 		case O_STRICT:
 			opt.strict = 1;
 			break;
 		case O_TABLE:
 			add_view("table", NULL, NULL, 0);
-			break;
-		case O_TIMELINE:
-			parse_view("timeline", optarg);
 			break;
 		case O_TITLE:
 			opt.title = optarg;
@@ -736,19 +725,35 @@ main(int argc, char *argv[])
 		default:
 			usage(EXIT_USAGE);
 		}
-	argc -= optind;
-	argv += optind;
+	return optind;
+}
+
+int
+main(int argc, char *argv[])
+{
+	struct ofile out;
+	FILE *fp;
+	size_t i;
+	int rc = EXIT_SUCCESS;
+
+	prog_init(argv[0]);
+	argv[0] = (char *)prog_name;	/* getopt's messages say "chart2html" */
+	arena_init(&mem, 1 << 20);
+	hmap_init(&sections, 8);
+	i = (size_t)parse_options(argc, argv);
+	argc -= (int)i;
+	argv += i;
 	bad.strict = opt.strict;
 	if (opt.where != NULL)
 		where = jqf_compile(opt.where);
 
 	progress_init(opt.progress, "records");
-	if (argc == 0 && nsec == 0)
+	if (argc == 0 && opt.nsec == 0)
 		rc |= chart2html_stream("-", NULL);
 	for (; argc > 0; argc--, argv++)
 		rc |= chart2html_stream(*argv, NULL);
-	for (i = 0; i < nsec; i++)
-		rc |= chart2html_stream(secfile[i], secname[i]);
+	for (i = 0; i < opt.nsec; i++)
+		rc |= chart2html_stream(opt.secs[i].file, opt.secs[i].name);
 	progress_done();
 	if (bad_input_finish(&bad) != EXIT_SUCCESS)
 		rc = EXIT_FAILURE;
@@ -757,8 +762,6 @@ main(int argc, char *argv[])
 	put_page(fp);
 	if (ofile_close(&out) != 0)
 		rc = EXIT_FAILURE;
-	free(secname);
-	free(secfile);
 	free_all();
 	return close_stdout() != 0 ? EXIT_FAILURE : rc;
 }
