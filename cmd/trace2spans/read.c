@@ -318,6 +318,12 @@ document(struct trace *t)
 
 	if ((c = peek(t)) < 0)
 		return 0;		/* empty input: no events */
+	if (c == 0xEF && t->end - t->start >= 3 &&
+	    memcmp(t->buf + t->start, "\xEF\xBB\xBF", 3) == 0) {
+		t->start += 3;		/* a UTF-8 byte order mark */
+		if ((c = peek(t)) < 0)
+			return 0;
+	}
 	take(t);
 	if (c == '[') {
 		found = 1;
