@@ -322,6 +322,12 @@
 		};
 		const visible = (y) => y + ROW > top && y < top + geom.h;
 		const searching = st.match !== null;
+		if (t.total[z] <= 0) {
+			ctx.fillStyle = '#888';
+			ctx.fillText('No samples: the input was empty or all zero.',
+			    8, geom.h / 2);
+			return;
+		}
 		/* The ancestors of the zoomed frame, full width and faded. */
 		for (let a = z; a !== st.root;) {
 			a = t.parent[a];
@@ -928,7 +934,10 @@
 		});
 		canvas.addEventListener('click', onClick);
 		document.addEventListener('keydown', onKey);
-		scroller.addEventListener('scroll', () => draw());
+		scroller.addEventListener('scroll', () => {
+			tooltip.hidden = true;
+			draw();
+		});
 		window.addEventListener('resize', () => {
 			resize();
 			draw();

@@ -318,6 +318,24 @@ name_id(const char *s, size_t len)
 	return (uint32_t)(t.nnames - 1);
 }
 
+/*
+ * The child of node called s[0..len): node + 1 is tried first by its
+ * text, which spares the name lookup on the common path (see node_child).
+ */
+static uint32_t
+frame_child(uint32_t node, const char *s, size_t len, int *fresh)
+{
+	uint32_t c = node + 1;
+
+	if (!*fresh && c < t.n && PARENT(c) == node) {
+		const struct name *nm = &t.names[NAME(c)];
+
+		if (nm->len == len && memcmp(nm->p, s, len) == 0)
+			return c;
+	}
+	return node_child(node, name_id(s, len), fresh);
+}
+
 /* Adds weights to a node: w[0] after (or only) side, w[1] before side. */
 static void
 node_add(uint32_t n, const uint64_t w[2], uint64_t calls)
@@ -451,7 +469,7 @@ folded_line(const struct srcpos *pos, const char *p, size_t len, int side)
 		const char *semi = memchr(p + s, ';', len - s);
 		size_t e = semi != NULL ? (size_t)(semi - p) : len;
 
-		node = node_child(node, name_id(p + s, e - s), &fresh);
+		node = frame_child(node, p + s, e - s, &fresh);
 		prev_push(node, e);
 		s = e + 1;
 	}
@@ -491,7 +509,7 @@ record_path(struct nd_slice stack, uint32_t root, struct strbuf *sb)
 	while (nd_iter_next(&it, &k, &v) == 1) {
 		strbuf_reset(sb);
 		nd_val_str(v, sb);
-		node = node_child(node, name_id(sb->buf, sb->len), &fresh);
+		node = frame_child(node, sb->buf, sb->len, &fresh);
 	}
 	return node;
 }
