@@ -474,6 +474,7 @@ main(int argc, char *argv[])
 	int ch, rc = EXIT_SUCCESS;
 
 	prog_init(argv[0]);
+	argv[0] = (char *)prog_name;	/* getopt's messages name the program */
 	while ((ch = getopt_long(argc, argv, "hsv", longopts, NULL)) != -1)
 		switch (ch) {
 		case 'h':

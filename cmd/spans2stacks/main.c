@@ -445,6 +445,7 @@ main(int argc, char *argv[])
 	int rc = EXIT_SUCCESS;
 
 	prog_init(argv[0]);
+	argv[0] = (char *)prog_name;	/* getopt's messages name the program */
 	parse_options(argc, argv);
 	argc -= optind;
 	argv += optind;
