@@ -394,7 +394,8 @@ parse_return(const char *s, size_t n, const char *rhs, struct instr *in,
 	in->args.p = s + off + 1, in->args.n = (size_t)c - 1;
 	p = s + off + c + 1;
 	k = n - (size_t)(p - s);
-	if (has_prefix(p, k, ", target_id=") || has_prefix(p, k, ",target_id=")) {
+	if (has_prefix(p, k, ", target_id=") ||
+	    has_prefix(p, k, ",target_id=")) {
 		const char *d = (const char *)memchr(p, '=', k) + 1;
 
 		in->tid.p = d;
@@ -524,10 +525,12 @@ instr_parse(const char *s, size_t n, struct instr *in, struct sl *rest)
 	peel_tid(h, &rn, in);
 	arrow = memrmem_(h, rn, " -> ", 4);
 	if (arrow != NULL) {
-		in->shape.p = arrow + 4, in->shape.n = rn - (size_t)(arrow + 4 - h);
+		in->shape.p = arrow + 4;
+		in->shape.n = rn - (size_t)(arrow + 4 - h);
 	} else if ((arrow = memrmem_(h, rn, "->", 2)) != NULL) {
 		in->fork = 1;
-		in->shape.p = arrow + 2, in->shape.n = rn - (size_t)(arrow + 2 - h);
+		in->shape.p = arrow + 2;
+		in->shape.n = rn - (size_t)(arrow + 2 - h);
 		if (arrow > h && arrow[-1] == ' ')
 			arrow--;
 	} else if (!in->has_suffix)
@@ -973,7 +976,8 @@ symbol_name(struct sl a)
 	const char *p = a.p, *e = a.p + a.n, *q;
 
 	while (p != NULL && p < e) {
-		if ((size_t)(e - p) > 12 && memcmp(p, "symbol_name=", 12) == 0) {
+		if ((size_t)(e - p) > 12 &&
+		    memcmp(p, "symbol_name=", 12) == 0) {
 			r.p = p + 12;
 			q = memchr(r.p, ',', (size_t)(e - r.p));
 			r.n = (size_t)((q != NULL ? q : e) - r.p);

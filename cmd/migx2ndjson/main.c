@@ -873,7 +873,8 @@ main(int argc, char **argv)
 	int ch, rc = EXIT_SUCCESS;
 
 	prog_init(argv[0]);
-	argv[0] = (char *)prog_name;	/* getopt's messages name the program */
+	/* getopt's own messages then name the program, not its path. */
+	argv[0] = (char *)prog_name;
 	while ((ch = getopt_long(argc, argv, "chjko:", longopts, NULL)) != -1)
 		switch (ch) {
 		case 'A': opt.attr_split = 0; break;

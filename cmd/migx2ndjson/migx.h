@@ -66,7 +66,7 @@ struct row {
 /* The state of the report being read. */
 struct run {
 	int num;		/* "run" */
-	int has_report;		/* perf lines, a Summary or totals seen */
+	int has_report;		/* perf lines, Summary or totals seen */
 	int totals_done;	/* the Overhead: line was read */
 	int in_perf, in_summary;
 	int saw_header, saw_old_header, saw_program, old_groups;

@@ -483,7 +483,8 @@ totals_emit(struct run *r, int at_end)
 	W_ARR("missing");
 	for (i = 0; i < sizeof(universal) / sizeof(universal[0]); i++)
 		if (r->tot[universal[i]].len == 0)
-			out_str(tot_keys[universal[i]], strlen(tot_keys[universal[i]]));
+			out_str(tot_keys[universal[i]],
+			    strlen(tot_keys[universal[i]]));
 	ndw_close(&w);
 	rec_flags(r->tot_flags);
 	rec_emit();
