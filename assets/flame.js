@@ -585,9 +585,11 @@
 		const l = st.matchList;
 		if (l.length === 0)
 			return;
-		st.matchAt = (st.matchAt + dir + l.length) % l.length;
-		const i = l[st.matchAt];
+		const at = (st.matchAt + dir + l.length) % l.length;
+		const i = l[at];
+		/* Zooming counts the matches again, in the same order. */
 		setZoom(st.tree.depth[i] > 0 ? st.tree.parent[i] : i);
+		st.matchAt = at;
 		setFocus(i);
 	}
 

@@ -249,6 +249,25 @@ pageTest('the keyboard moves between frames and zooms', page1,
 	await page.keyboard.type('acl');
 	await page.getByTestId('matches').filter({
 	    hasText: '1 match, 31.25% of all' }).waitFor();
+	/* Enter in the box, then n and N, step through the matches (in
+	 * depth-first order: train, linear, aclnnMm, train, cuda), zooming
+	 * to each one's parent. */
+	await page.getByTestId('search').fill('a');
+	await page.keyboard.press('Enter');
+	assert.equal(await hash(page), '#zoom=1%2F1&search=a');
+	await c.focus();
+	await page.keyboard.press('n');
+	assert.equal(await hash(page),
+	    '#zoom=1%2F1&zoom=main.py%281%29%3A+train&search=a');
+	await page.keyboard.press('N');
+	assert.equal(await hash(page), '#zoom=1%2F1&search=a');
+	/* ] and [ step through the thread selector. */
+	await page.keyboard.press(']');
+	assert.equal(await page.getByTestId('thread').inputValue(), 'merged');
+	await page.keyboard.press(']');
+	assert.equal(await page.getByTestId('thread').inputValue(), 't:1/1');
+	await page.keyboard.press('[');
+	assert.equal(await page.getByTestId('thread').inputValue(), 'merged');
 });
 
 /* A hostile name must show as text and run nothing. */
