@@ -25,6 +25,11 @@ table_release(struct table *t)
 	size_t i;
 
 	for (i = 0; i < t->nblocks; i++) {
+		size_t j;
+
+		for (j = 0; j < t->blocks[i].npos; j++)
+			free(t->blocks[i].pos[j].key);
+		free(t->blocks[i].pos);
 		hmap_release(&t->blocks[i].keys);
 		hmap_release(&t->blocks[i].cols);
 	}
@@ -64,6 +69,8 @@ add_block(struct table *t, const char *name, size_t len)
 		die("out of memory");
 	b = &t->blocks[t->nblocks++];
 	b->name = arena_strndup(&t->mem, name, len);
+	b->pos = NULL;
+	b->npos = b->pos_alloc = 0;
 	hmap_init(&b->keys, 64);
 	hmap_init(&b->cols, 64);
 	return b;
@@ -300,48 +307,174 @@ kernel_id(struct table *t, const char *name, size_t len)
 	return (uint32_t)((intptr_t)*slot - 1);
 }
 
+/* Fast scanning of a line nd_fields() has validated. */
+static const char *
+fskip_ws(const char *p, const char *end)
+{
+	while (p < end && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r'))
+		p++;
+	return p;
+}
+
+/* p is at '"'; returns the byte after the closing quote. */
+static const char *
+fskip_str(const char *p, const char *end)
+{
+	const char *q, *b;
+
+	for (p++; p < end; p = q + 1) {
+		q = memchr(p, '"', (size_t)(end - p));
+		if (!q)
+			return end;
+		for (b = q; b > p && b[-1] == '\\'; b--)
+			;
+		if (((q - b) & 1) == 0)
+			return q + 1;
+	}
+	return end;
+}
+
+static const char *
+fskip_val(const char *p, const char *end)
+{
+	int depth = 0;
+
+	if (*p != '"' && *p != '{' && *p != '[') {
+		while (p < end && *p != ',' && *p != '}' && *p != ']' &&
+		    *p != ' ' && *p != '\t' && *p != '\n' && *p != '\r')
+			p++;
+		return p;
+	}
+	while (p < end) {
+		switch (*p) {
+		case '"':
+			p = fskip_str(p, end);
+			if (depth == 0)
+				return p;
+			continue;
+		case '{': case '[':
+			depth++;
+			break;
+		case '}': case ']':
+			if (--depth == 0)
+				return p + 1;
+			break;
+		}
+		p++;
+	}
+	return p;
+}
+
+enum { K_NONE, K_KERNEL, K_GPU, K_DISPATCH, K_DUR, K_START, K_END,
+    K_BLOCK };
+
+/* What the key at position i of a block means, cached by position: the
+ * records of one stream have their keys in the same order. */
+static struct pos_ent *
+key_meaning(struct table *t, struct block *b, size_t i, const char *key,
+    size_t kl, int top)
+{
+	static const struct { const char *k; int what; } special[] = {
+		{ "Kernel_Name", K_KERNEL }, { "GPU_ID", K_GPU },
+		{ "Dispatch_ID", K_DISPATCH }, { "dur_ns", K_DUR },
+		{ "Start_Timestamp", K_START }, { "End_Timestamp", K_END },
+	};
+	struct pos_ent *e;
+	void **slot;
+	size_t j;
+
+	if (i < b->npos && b->pos[i].len == kl &&
+	    memcmp(b->pos[i].key, key, kl) == 0)
+		return &b->pos[i];
+	if (i >= b->pos_alloc) {
+		b->pos_alloc = i + 64;
+		b->pos = realloc(b->pos, b->pos_alloc * sizeof(*b->pos));
+		if (!b->pos)
+			die("out of memory");
+	}
+	for (; b->npos <= i; b->npos++)
+		memset(&b->pos[b->npos], 0, sizeof(*b->pos));
+	e = &b->pos[i];
+	free(e->key);
+	e->key = malloc(kl + 1);
+	if (!e->key)
+		die("out of memory");
+	memcpy(e->key, key, kl);
+	e->len = kl;
+	slot = hmap_get(&b->cols, key, kl);
+	e->col = slot ? (long)(intptr_t)*slot - 1 : -1;
+	e->what = K_NONE;
+	for (j = 0; top && j < sizeof(special) / sizeof(special[0]); j++)
+		if (strlen(special[j].k) == kl &&
+		    memcmp(special[j].k, key, kl) == 0)
+			e->what = special[j].what;
+	for (j = 1; top && j < t->nblocks; j++)
+		if (strlen(t->blocks[j].name) == kl &&
+		    memcmp(t->blocks[j].name, key, kl) == 0)
+			e->what = K_BLOCK + (int)j;
+	return e;
+}
+
+struct rowvals {
+	double start, end, dur;
+};
+
 /* Stores the values of one block's object (or the top level). */
 static void
-store_block(struct table *t, struct hmap *cols, struct nd_slice obj,
-    struct strbuf *tmp, size_t row, int top, double *start, double *end,
-    double *dur)
+store_block(struct table *t, struct block *b, const char *p,
+    const char *end, struct strbuf *tmp, size_t row, int top,
+    struct rowvals *rv)
 {
 	struct nd_slice k, v;
-	struct nd_iter it;
+	const struct pos_ent *e;
 	const char *key;
-	size_t kl, bi;
-	void **slot;
+	size_t kl, i = 0;
 
-	nd_iter_init(&it, obj);
-	while (nd_iter_next(&it, &k, &v) == 1) {
+	p = fskip_ws(p + 1, end);	/* past '{' */
+	while (p < end && *p == '"') {
+		k.p = p;
+		p = fskip_str(p, end);
+		k.len = (size_t)(p - k.p);
+		p = fskip_ws(fskip_ws(p, end) + 1, end);	/* ':' */
+		v.p = p;
+		p = fskip_val(p, end);
+		v.len = (size_t)(p - v.p);
+		p = fskip_ws(p, end);
+		if (p < end && *p == ',')
+			p = fskip_ws(p + 1, end);
 		key = key_text(k, tmp, &kl);
-		if (top && nd_type(v) == ND_OBJECT) {
-			for (bi = 1; bi < t->nblocks; bi++)
-				if (strlen(t->blocks[bi].name) == kl &&
-				    memcmp(t->blocks[bi].name, key, kl) == 0)
-					store_block(t, &t->blocks[bi].cols, v,
-					    tmp, row, 0, NULL, NULL, NULL);
-			continue;
-		}
-		if ((slot = hmap_get(cols, key, kl)) != NULL)
-			t->cols[(intptr_t)*slot - 1].v[row] = number(v);
-		if (!top)
-			continue;
-		if (kl == 11 && memcmp(key, "Kernel_Name", 11) == 0) {
+		e = key_meaning(t, b, i++, key, kl, top);
+		if (e->col >= 0)
+			t->cols[e->col].v[row] = number(v);
+		switch (e->what) {
+		case K_NONE:
+			break;
+		case K_KERNEL:
 			strbuf_reset(tmp);
 			if (nd_val_str(v, tmp) != 0)
 				strbuf_add(tmp, v.p, v.len);
 			t->kernel[row] = kernel_id(t, tmp->buf, tmp->len);
-		} else if (kl == 6 && memcmp(key, "GPU_ID", 6) == 0) {
+			break;
+		case K_GPU:
 			t->gpu[row] = value_text(t, v, tmp);
-		} else if (kl == 11 && memcmp(key, "Dispatch_ID", 11) == 0) {
+			break;
+		case K_DISPATCH:
 			t->dispatch_id[row] = value_text(t, v, tmp);
-		} else if (kl == 6 && memcmp(key, "dur_ns", 6) == 0) {
-			*dur = number(v);
-		} else if (kl == 15 && memcmp(key, "Start_Timestamp", 15) == 0) {
-			*start = number(v);
-		} else if (kl == 13 && memcmp(key, "End_Timestamp", 13) == 0) {
-			*end = number(v);
+			break;
+		case K_DUR:
+			rv->dur = number(v);
+			break;
+		case K_START:
+			rv->start = number(v);
+			break;
+		case K_END:
+			rv->end = number(v);
+			break;
+		default:
+			if (*v.p == '{')
+				store_block(t, &t->blocks[e->what - K_BLOCK],
+				    v.p, v.p + v.len, tmp, row, 0, rv);
+			break;
 		}
 	}
 }
@@ -349,10 +482,9 @@ store_block(struct table *t, struct hmap *cols, struct nd_slice obj,
 void
 table_add_row(struct table *t, const char *line, size_t len, size_t label)
 {
-	struct nd_slice all = { line, len };
 	static struct strbuf tmp = STRBUF_INIT;
+	struct rowvals rv = { NAN, NAN, NAN };
 	size_t row = t->nrows, i;
-	double start = NAN, end = NAN, dur = NAN;
 
 	if (row == t->rows_alloc)
 		grow_rows(t);
@@ -361,11 +493,11 @@ table_add_row(struct table *t, const char *line, size_t len, size_t label)
 	t->kernel[row] = UINT32_MAX;
 	t->gpu[row] = NULL;
 	t->dispatch_id[row] = NULL;
-	store_block(t, &t->blocks[0].cols, all, &tmp, row, 1, &start, &end,
-	    &dur);
+	store_block(t, &t->blocks[0], fskip_ws(line, line + len), line + len,
+	    &tmp, row, 1, &rv);
 	if (t->kernel[row] == UINT32_MAX)
 		t->kernel[row] = kernel_id(t, "", 0);
-	t->dur[row] = isnan(dur) ? end - start : dur;
+	t->dur[row] = isnan(rv.dur) ? rv.end - rv.start : rv.dur;
 	t->label[row] = label;
 	t->nrows++;
 }

@@ -21,11 +21,21 @@ struct column {
 	double *v;
 };
 
+/* What the key at one position of a record means (data.c). */
+struct pos_ent {
+	char *key;
+	size_t len;
+	long col;		/* stored column, or -1 */
+	int what;		/* a key read for the filters, or a block */
+};
+
 /* A block: the top-level keys (pmc_perf) or one nested object. */
 struct block {
 	const char *name;
 	struct hmap keys;	/* every key seen in the first record */
 	struct hmap cols;	/* name -> (column index + 1) of stored ones */
+	struct pos_ent *pos;	/* by position in the record */
+	size_t npos, pos_alloc;
 };
 
 struct table {
