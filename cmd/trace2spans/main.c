@@ -155,6 +155,7 @@ main(int argc, char *argv[])
 	int ch, rc = EXIT_SUCCESS;
 
 	prog_init(argv[0]);
+	argv[0] = (char *)prog_name;	/* getopt's messages say the name */
 	while ((ch = getopt_long(argc, argv, "aho:", longopts, NULL)) != -1)
 		switch (ch) {
 		case 'a': opt.args = 1; break;
