@@ -119,6 +119,9 @@
 		}
 		for (let d = 0; d <= prevDepth; d++)
 			t.end[open[d]] = i;
+		if (i !== n || (p < s.length && blocks.length > 0))
+			console.error(`flame2html: tree ${id}: ${n} nodes ` +
+			    `announced, ${i} decoded`);
 		t.n = i;
 		if (t.before)
 			for (let k = 0; k < i; k++) {
