@@ -610,6 +610,11 @@ flame_stream(const char *path, int side)
 			len--;
 		if ((pos.line & 0xffff) == 0)
 			progress_update(pos.line, 0);
+		if (pos.line == 1 && len >= 3 &&
+		    memcmp(line, "\xef\xbb\xbf", 3) == 0) {
+			line += 3;	/* a UTF-8 byte order mark */
+			len -= 3;
+		}
 		i = 0;
 		while (i < len && IS_WS(line[i]))
 			i++;
