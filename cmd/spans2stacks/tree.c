@@ -153,6 +153,8 @@ name_add(struct tree *t, const char *s, size_t len, uint64_t h)
 	void **slot;
 	uint32_t id;
 
+	if (t->nnames >= NODE_NONE - 1)
+		die("too many distinct frame names");
 	slot = hmap_put(&t->names, s, len);
 	id = (uint32_t)t->nnames++;
 	*slot = (void *)(uintptr_t)(id + 1);
