@@ -23,8 +23,9 @@
  * Converts a JSON number of microseconds (decimal text, maybe with a
  * fraction and an exponent) to integer nanoseconds, exactly: the digits are
  * shifted, never multiplied as a double.  A part below one nanosecond is
- * rounded half away from zero.  Returns 0, or -1 if v is not a number or
- * the result does not fit in 64 bits.
+ * rounded half away from zero.  A string holding such a number (as
+ * torch_npu writes "ts") reads the same.  Returns 0, or -1 if v is not a
+ * number or the result does not fit in 64 bits.
  */
 static int
 us_to_ns(struct nd_slice v, int64_t *res)
@@ -38,7 +39,11 @@ us_to_ns(struct nd_slice v, int64_t *res)
 
 	if (p == NULL || p == end)
 		return -1;
-	if (*p == '-')
+	if (*p == '"' && v.len >= 2) {	/* no escapes: digits only */
+		p++;
+		end--;
+	}
+	if (p < end && *p == '-')
 		neg = 1, p++;
 	for (; p < end && ((*p >= '0' && *p <= '9') || *p == '.'); p++) {
 		if (*p == '.') {
