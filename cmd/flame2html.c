@@ -806,15 +806,18 @@ out_str(struct out *o, const char *s)
 
 /* A number as base-32 digits, low first; digit d is the character 63 + d,
  * plus 32 when more digits follow (characters '?' to '~'). */
-static inline void
-out_vlq(struct out *o, uint64_t v)
+/* A number as base-32 digits, low first; digit d is the character 63 + d,
+ * plus 32 when more digits follow (characters '?' to '~'). */
+static inline char *
+put_vlq(char *q, uint64_t v)
 {
 	do {
 		unsigned d = v & 31;
 
 		v >>= 5;
-		out_ch(o, 63 + (int)(d | (v != 0 ? 32 : 0)));
+		*q++ = (char)(63 + (d | (v != 0 ? 32 : 0)));
 	} while (v != 0);
+	return q;
 }
 
 /* The tree in the order it is written: children of each node by total,
@@ -904,23 +907,32 @@ names_rank(uint32_t **order_out)
 	return rank;
 }
 
+/* A node takes at most a header and five numbers of 13 digits. */
+#define NODE_MAX (1 + 5 * 13)
+
 static void
 node_write(struct out *o, uint32_t i, int k, uint64_t prev_total)
 {
 	int same = w.total[i] == prev_total;
 	int bsame = w.btotal[i] == w.total[i];
+	char *q, *q0;
 
-	out_ch(o, 63 + (same ? 1 : 0) + (t.has_diff && bsame ? 2 : 0) +
+	if (o->n + NODE_MAX > sizeof(o->buf))
+		out_flush(o);
+	q = q0 = o->buf + o->n;
+	*q++ = (char)(63 + (same ? 1 : 0) + (t.has_diff && bsame ? 2 : 0) +
 	    4 * (k < 15 ? k : 15));
 	if (k >= 15)
-		out_vlq(o, (uint64_t)k - 15);
-	out_vlq(o, w.rank[NAME(i)]);
+		q = put_vlq(q, (uint64_t)k - 15);
+	q = put_vlq(q, w.rank[NAME(i)]);
 	if (!same)
-		out_vlq(o, w.total[i]);
+		q = put_vlq(q, w.total[i]);
 	if (t.has_diff && !bsame)
-		out_vlq(o, w.btotal[i]);
+		q = put_vlq(q, w.btotal[i]);
 	if (t.has_calls)
-		out_vlq(o, t.calls != NULL ? t.calls[i] : 0);
+		q = put_vlq(q, t.calls != NULL ? t.calls[i] : 0);
+	o->n += (size_t)(q - q0);
+	o->count += (size_t)(q - q0);
 }
 
 /*
