@@ -470,16 +470,12 @@ db2spans_arg(const char *arg, struct span_writer *w, struct bad_input *bad)
 	return rc;
 }
 
-int
-main(int argc, char *argv[])
+static void
+parse_options(int argc, char *argv[])
 {
-	struct bad_input bad = BAD_INPUT_INIT;
-	struct span_writer w;
 	const struct db_schema *const *s;
-	int ch, rc = EXIT_SUCCESS;
+	int ch;
 
-	prog_init(argv[0]);
-	argv[0] = (char *)prog_name;	/* getopt's messages name the program */
 	while ((ch = getopt_long(argc, argv, "hsv", longopts, NULL)) != -1)
 		switch (ch) {
 		case 'h':
@@ -512,8 +508,6 @@ main(int argc, char *argv[])
 		default:
 			usage(EXIT_USAGE);
 		}
-	argc -= optind;
-	argv += optind;
 	if (opt.schema != NULL) {
 		for (s = schemas; *s != NULL; s++)
 			if (strcmp((*s)->name, opt.schema) == 0)
@@ -521,6 +515,20 @@ main(int argc, char *argv[])
 		if (*s == NULL)
 			die_usage("unknown schema '%s'", opt.schema);
 	}
+}
+
+int
+main(int argc, char *argv[])
+{
+	struct bad_input bad = BAD_INPUT_INIT;
+	struct span_writer w;
+	int rc = EXIT_SUCCESS;
+
+	prog_init(argv[0]);
+	argv[0] = (char *)prog_name;	/* getopt's messages name the program */
+	parse_options(argc, argv);
+	argc -= optind;
+	argv += optind;
 	memset(&w, 0, sizeof(w));
 	strbuf_init(&w.out, OUT_FLUSH + 4096);
 	strbuf_init(&w.line, 256);

@@ -131,34 +131,34 @@ intern_name(struct run *r, struct nd_slice v, uint32_t *id)
 	return 0;
 }
 
+/* The id + 1 of a "cat" string; the few raw texts seen first come first. */
+static uint32_t
+cat_id(struct run *r, struct nd_slice cat)
+{
+	uint32_t id;
+	size_t i;
+
+	for (i = 0; i < r->ncatc; i++)
+		if (r->catc[i].len == cat.len &&
+		    memcmp(r->catc[i].raw, cat.p, cat.len) == 0)
+			return r->catc[i].id;
+	strbuf_reset(&r->name);
+	nd_val_str(cat, &r->name);
+	id = tree_cat(&r->tree, r->name.buf, r->name.len) + 1;
+	if (r->ncatc < CATC && cat.len <= sizeof(r->catc[0].raw)) {
+		memcpy(r->catc[r->ncatc].raw, cat.p, cat.len);
+		r->catc[r->ncatc].len = cat.len;
+		r->catc[r->ncatc++].id = id;
+	}
+	return id;
+}
+
 /* Reads the optional "cat" and "thread_name" of a record. */
 static void
 span_extras(struct run *r, struct thread *th, struct nd_slice cat,
     struct nd_slice tname, uint32_t *catid)
 {
-	size_t i;
-
-	*catid = 0;
-	if (nd_type(cat) == ND_STRING) {
-		/* A few categories repeat: look the raw text up first. */
-		for (i = 0; i < r->ncatc; i++)
-			if (r->catc[i].len == cat.len &&
-			    memcmp(r->catc[i].raw, cat.p, cat.len) == 0) {
-				*catid = r->catc[i].id;
-				break;
-			}
-		if (*catid == 0) {
-			strbuf_reset(&r->name);
-			nd_val_str(cat, &r->name);
-			*catid = tree_cat(&r->tree, r->name.buf, r->name.len) +
-			    1;
-			if (r->ncatc < CATC && cat.len <= sizeof(r->catc[0].raw)) {
-				memcpy(r->catc[r->ncatc].raw, cat.p, cat.len);
-				r->catc[r->ncatc].len = cat.len;
-				r->catc[r->ncatc++].id = *catid;
-			}
-		}
-	}
+	*catid = nd_type(cat) == ND_STRING ? cat_id(r, cat) : 0;
 	if (th->tname == NULL && nd_type(tname) == ND_STRING) {
 		strbuf_reset(&r->name);
 		nd_val_str(tname, &r->name);
