@@ -320,6 +320,31 @@ add_inner(struct strbuf *sb, struct nd_slice v)
 }
 
 /*
+ * Drops the stacks of async ids that have nothing open, so that memory
+ * follows the async events open at once, not all the ids ever seen.
+ */
+static void
+compact_asyncs(struct trace *t)
+{
+	struct hmap fresh;
+	struct hmap_ent *e;
+
+	hmap_init(&fresh, t->async_open * 2 + 16);
+	hmap_foreach(&t->asyncs, e) {
+		struct open_stack *st = e->val;
+
+		if (st->n > 0)
+			*hmap_put(&fresh, e->key, e->len) = st;
+		else {
+			free(st->v);
+			free(st);
+		}
+	}
+	hmap_release(&t->asyncs);
+	t->asyncs = fresh;
+}
+
+/*
  * b/e (and the older S/F) pairs match on (pid, cat, id, name) and nest in
  * their own lane: tid "async:<cat>:<id>".
  */
@@ -351,6 +376,7 @@ async_event(struct trace *t, const struct nd_slice *v, int begin)
 	st = open_stack(&t->asyncs, &t->key);
 	if (begin) {
 		push_open(t, st, v, ts);
+		t->async_open++;
 		return;
 	}
 	if (st->n == 0) {
@@ -368,6 +394,8 @@ async_event(struct trace *t, const struct nd_slice *v, int begin)
 	    o->start, ts, zslice(o->args));
 	free_open(o);
 	strbuf_release(&lane);
+	if (--t->async_open * 4 < t->asyncs.n && t->asyncs.n > 4096)
+		compact_asyncs(t);
 }
 
 /* Reports a malformed event at the line where it went wrong. */

@@ -68,6 +68,7 @@ struct trace {
 	struct hmap *names;	/* "pid\037tid" -> raw JSON thread name */
 	struct hmap begins;	/* "pid\037tid" -> struct open_stack */
 	struct hmap asyncs;	/* "pid\037cat\037id\037name" -> open_stack */
+	size_t async_open;	/* b events waiting for their e */
 	struct strbuf key;
 };
 
