@@ -404,7 +404,8 @@ list_dir(const char *dir, int yaml, char ***out)
 		n++;
 	}
 	closedir(dp);
-	qsort(v, n, sizeof(*v), cmp_str);
+	if (n > 1)
+		qsort(v, n, sizeof(*v), cmp_str);
 	*out = v;
 	return n;
 }

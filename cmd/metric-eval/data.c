@@ -213,13 +213,33 @@ table_sysinfo_record(struct table *t, const char *line, size_t len)
 	legacy_sysinfo(t);
 }
 
+/* A block named key whose columns are the members of obj. */
+static void
+schema_block(struct table *t, const char *key, size_t kl,
+    struct nd_slice obj, struct strbuf *tmp)
+{
+	struct block *b;
+	struct nd_slice k, v;
+	struct nd_iter it;
+	char *name = arena_strndup(&t->mem, key, kl);
+
+	if (table_block(t, name))
+		return;
+	b = add_block(t, name, kl);
+	nd_iter_init(&it, obj);
+	while (nd_iter_next(&it, &k, &v) == 1) {
+		key = key_text(k, tmp, &kl);
+		hmap_put(&b->keys, key, kl);
+	}
+}
+
 void
 table_schema(struct table *t, const char *line, size_t len)
 {
-	struct nd_slice all = { line, len }, k, v, k2, v2;
+	struct nd_slice all = { line, len }, k, v, k3, v3;
 	struct strbuf tmp = STRBUF_INIT;
-	struct nd_iter it, it2;
-	struct block *pmc, *b;
+	struct nd_iter it, it3;
+	struct block *pmc;
 	const char *key;
 	size_t kl;
 	int accum = 0;
@@ -229,13 +249,19 @@ table_schema(struct table *t, const char *line, size_t len)
 	nd_iter_init(&it, all);
 	while (nd_iter_next(&it, &k, &v) == 1) {
 		key = key_text(k, &tmp, &kl);
+		if (nd_type(v) == ND_OBJECT && kl == 6 &&
+		    memcmp(key, "blocks", 6) == 0) {
+			/* The accumulate files' rows: one object per block. */
+			nd_iter_init(&it3, v);
+			while (nd_iter_next(&it3, &k3, &v3) == 1)
+				if (nd_type(v3) == ND_OBJECT) {
+					key = key_text(k3, &tmp, &kl);
+					schema_block(t, key, kl, v3, &tmp);
+				}
+			continue;
+		}
 		if (nd_type(v) == ND_OBJECT) {
-			b = add_block(t, key, kl);
-			nd_iter_init(&it2, v);
-			while (nd_iter_next(&it2, &k2, &v2) == 1) {
-				key = key_text(k2, &tmp, &kl);
-				hmap_put(&b->keys, key, kl);
-			}
+			schema_block(t, key, kl, v, &tmp);
 			continue;
 		}
 		/* add_block may move the blocks: look pmc_perf up again */
@@ -366,7 +392,7 @@ fskip_val(const char *p, const char *end)
 }
 
 enum { K_NONE, K_KERNEL, K_GPU, K_DISPATCH, K_DUR, K_START, K_END,
-    K_BLOCK };
+    K_BLOCKS, K_BLOCK };
 
 /* What the key at position i of a block means, cached by position: the
  * records of one stream have their keys in the same order. */
@@ -378,6 +404,7 @@ key_meaning(struct table *t, struct block *b, size_t i, const char *key,
 		{ "Kernel_Name", K_KERNEL }, { "GPU_ID", K_GPU },
 		{ "Dispatch_ID", K_DISPATCH }, { "dur_ns", K_DUR },
 		{ "Start_Timestamp", K_START }, { "End_Timestamp", K_END },
+		{ "blocks", K_BLOCKS },
 	};
 	struct pos_ent *e;
 	void **slot;
@@ -418,6 +445,44 @@ key_meaning(struct table *t, struct block *b, size_t i, const char *key,
 struct rowvals {
 	double start, end, dur;
 };
+
+static void store_block(struct table *t, struct block *b, const char *p,
+    const char *end, struct strbuf *tmp, size_t row, int top,
+    struct rowvals *rv);
+
+/* Stores the members of the "blocks" object, each into its block. */
+static void
+store_blocks(struct table *t, const char *p, const char *end,
+    struct strbuf *tmp, size_t row, struct rowvals *rv)
+{
+	struct nd_slice k, v;
+	struct block *b;
+	const char *key;
+	size_t kl, j;
+
+	p = fskip_ws(p + 1, end);
+	while (p < end && *p == '"') {
+		k.p = p;
+		p = fskip_str(p, end);
+		k.len = (size_t)(p - k.p);
+		p = fskip_ws(fskip_ws(p, end) + 1, end);
+		v.p = p;
+		p = fskip_val(p, end);
+		v.len = (size_t)(p - v.p);
+		p = fskip_ws(p, end);
+		if (p < end && *p == ',')
+			p = fskip_ws(p + 1, end);
+		if (*v.p != '{')
+			continue;
+		key = key_text(k, tmp, &kl);
+		for (j = 1; j < t->nblocks; j++) {
+			b = &t->blocks[j];
+			if (strlen(b->name) == kl && memcmp(b->name, key, kl) == 0)
+				store_block(t, b, v.p, v.p + v.len, tmp, row, 0,
+				    rv);
+		}
+	}
+}
 
 /* Stores the values of one block's object (or the top level). */
 static void
@@ -469,6 +534,10 @@ store_block(struct table *t, struct block *b, const char *p,
 			break;
 		case K_END:
 			rv->end = number(v);
+			break;
+		case K_BLOCKS:
+			if (*v.p == '{')
+				store_blocks(t, v.p, v.p + v.len, tmp, row, rv);
 			break;
 		default:
 			if (*v.p == '{')
