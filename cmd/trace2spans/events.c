@@ -143,9 +143,11 @@ emit(struct trace *t, struct nd_slice pid, struct nd_slice tid,
 	struct nd_slice thr[2] = { pid, tid };
 	void **tn;
 
-	if (t->have_base && opt.absolute) {
-		start += t->base;
-		end += t->base;
+	if (t->have_base && opt.absolute &&
+	    (__builtin_add_overflow(start, t->base, &start) ||
+	    __builtin_add_overflow(end, t->base, &end))) {
+		bad_input(&bad, &t->pos, "time out of range with --absolute");
+		return;
 	}
 	ndw_begin(&w);
 	ndw_raw(&w, "pid", pid.p, pid.len);
