@@ -12,6 +12,10 @@ BIN=${BIN:-$top/build/bin}
 T=${BENCH_TMP:-/tmp}/migx2ndjson
 GEN=$top/../shared/fixtures/migraphx/make_perf_report.py
 mkdir -p "$T" || exit 1
+if [ ! -f "$GEN" ] || ! command -v python3 >/dev/null; then
+	echo "migx2ndjson | skipped: no python3 or no $GEN"
+	exit 0
+fi
 
 # median of three: prints "seconds peak_kb cpu_seconds" (the CPU time
 # shows what the wall time loses on a busy machine).
