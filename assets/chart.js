@@ -226,9 +226,9 @@ const ROW_H = 22;
 
 /*
  * A sortable, filterable table whose rows are drawn only where visible.
- * spec: { id, columns: [{ title, get(row), num, unit }], rows: [row ids],
- * tip(row, col) (optional) }.  table.refresh(rows) redraws after the
- * values (or the row set) changed.
+ * spec: { id, columns: [{ title, get(row), num, big, exact }], rows: [row
+ * ids], tip(row, col) and total (the count shown as "of N") optional }.
+ * table.refresh(rows) redraws after the values (or the row set) changed.
  */
 class Table {
 	constructor(spec) {
@@ -361,7 +361,7 @@ class Table {
 		if (this.sortCol >= 0)
 			rows = this.sorted(rows, this.cols[this.sortCol]);
 		this.shown = rows;
-		const all = this.spec.rows.length;
+		const all = this.spec.total ?? this.spec.rows.length;
 		this.count.textContent = rows.length === all ? `${all} rows` :
 		    `${rows.length} of ${all} rows`;
 		this.view.classList.toggle('long', rows.length > 20);
@@ -494,7 +494,7 @@ function drawBars(fig, items, opts) {
 		    `<rect x="${LW}" y="${y}" width="${bw.toFixed(1)}" ` +
 		    `height="${BH}" class="${v === Infinity ? 'inf' : ''}"/>` +
 		    `<text x="${LW + bw + 4}" y="${y + 13}" class="val">` +
-		    `${esc(isNaN(v) ? '' : fmtShort(v))}${esc(opts.unit || '')}` +
+		    esc(isNaN(v) ? '' : fmtShort(v)) + esc(opts.unit || '') +
 		    '</text></g>');
 	});
 	s.innerHTML = parts.join('');
@@ -630,8 +630,9 @@ function relTimes(col, rows) {
 
 /*
  * A canvas timeline of spans in lanes: zoom with the wheel or the
- * buttons, pan by dragging.  spans: [{ lane, s, e, label, tip }], times
- * relative.  The element carries data-view-start/-end (the visible range).
+ * buttons, pan by dragging.  spans: [{ lane, s, e, label, tip, color }],
+ * times relative.  The element carries data-view-start/-end (the visible
+ * range); box.setFilter(pred) shows only some spans.
  */
 function timeline(spans, unit) {
 	const lanes = [...new Set(spans.map((sp) => sp.lane))];
@@ -664,6 +665,12 @@ function timeline(spans, unit) {
 	    btn('reset', 'zoom-reset', () => { [t0, t1] = full; draw(); }),
 	    range), canvas);
 	const ctx = canvas.getContext('2d');
+	let keep = null;
+	/* Draws only the spans for which pred is true (null: all). */
+	box.setFilter = (pred) => {
+		keep = pred;
+		draw();
+	};
 
 	function draw() {
 		const W = Math.max(300, canvas.clientWidth || 900);
@@ -680,11 +687,12 @@ function timeline(spans, unit) {
 			ctx.fillStyle = '#333';
 			ctx.fillText(shorten(String(lanes[i]), 14), 4,
 			    y + LH / 2);
-			ctx.fillStyle = '#3a6fb0';
 			let lastPx = -1;
 			for (const sp of l) {
-				if (sp.e < t0 || sp.s > t1)
+				if (sp.e < t0 || sp.s > t1 ||
+				    (keep !== null && !keep(sp)))
 					continue;
+				ctx.fillStyle = sp.color || '#3a6fb0';
 				const a = Math.max(LW, x(sp.s));
 				const b = Math.min(W, x(sp.e));
 				if (b - a < 1 && Math.floor(a) === lastPx)
@@ -745,7 +753,8 @@ function timeline(spans, unit) {
 		const slack = (t1 - t0) / (canvas.width - LW) * 2;
 		const hit = lane < byLane.length ?
 		    byLane[lane].find((sp) => sp.s - slack <= t &&
-		    t <= sp.e + slack) : undefined;
+		    t <= sp.e + slack && (keep === null || keep(sp))) :
+		    undefined;
 		if (hit !== undefined && e.offsetX >= LW)
 			showTip(hit.tip, e.clientX, e.clientY);
 		else
@@ -1179,6 +1188,14 @@ const DISPATCH_COLS = ['Dispatch_ID', 'Kernel_Name', 'GPU_ID', 'Queue_ID',
     'Scratch_Per_Workitem', 'Arch_VGPR', 'Accum_VGPR', 'SGPR', 'wave_size',
     'Start_Timestamp', 'End_Timestamp', 'dur_ns'];
 
+/* A colour per name, the same in every page. */
+function hue(name) {
+	let h = 0;
+	for (const ch of String(name))
+		h = (h * 31 + ch.codePointAt(0)) >>> 0;
+	return `hsl(${h % 360},55%,48%)`;
+}
+
 /* Spans for a timeline from start/end (and lane) keys of g. */
 function spansOf(g, rows, sk, ek, lk, labelOf) {
 	const sc = g.col(sk), ec = g.col(ek);
@@ -1196,7 +1213,7 @@ function spansOf(g, rows, sk, ek, lk, labelOf) {
 		}
 		const lane = lk ? fmt(g.get(r, lk)) : '';
 		const label = labelOf(r);
-		spans.push({ lane, s, e, label, tip: `${label}\n${sk} ` +
+		spans.push({ r, lane, s, e, label, tip: `${label}\n${sk} ` +
 		    `${fmt(sc.get(r), true)}, ${ek} ${fmt(ec.get(r), true)}` +
 		    ` (+${fmtNum(s)} .. +${fmtNum(e)}, ` +
 		    `${fmtNum(e - s)} long)` });
@@ -1213,9 +1230,35 @@ function dispatchView(g) {
 	const { spans, skipped } = spansOf(g, rows, 'Start_Timestamp',
 	    'End_Timestamp', lane, (r) => `${fmt(g.get(r, 'Dispatch_ID'))}: ` +
 	    fmt(g.get(r, 'Kernel_Name')));
-	if (spans.length > 0) {
+	for (const sp of spans)
+		sp.color = hue(g.get(sp.r, 'Kernel_Name'));
+	const tl = spans.length > 0 ? timeline(spans, 'ns') : null;
+	/* Filters by kernel and GPU for the timeline and the list. */
+	const pick = { Kernel_Name: null, GPU_ID: null };
+	const ctl = el('div', { class: 'controls' });
+	for (const [k, id] of [['Kernel_Name', 'dispatch-kernel'],
+	    ['GPU_ID', 'dispatch-gpu']]) {
+		const c = g.col(k);
+		const vals = c === null ? [] :
+		    [...new Set(rows.map((r) => c.get(r)))];
+		if (vals.length < 2)
+			continue;
+		const labels = ['(all)', ...vals.map((v) => fmt(v))];
+		ctl.append(selector(id, k, labels, (j) => {
+			pick[k] = j === 0 ? null : { v: vals[j - 1] };
+			const ok = (r) => Object.entries(pick).every(
+			    ([kk, p]) => p === null || g.get(r, kk) === p.v);
+			table.refresh(rows.filter(ok));
+			if (tl !== null)
+				tl.setFilter(pick.Kernel_Name || pick.GPU_ID ?
+				    (sp) => ok(sp.r) : null);
+		}));
+	}
+	if (ctl.childNodes.length > 0)
+		root.append(ctl);
+	if (tl !== null) {
 		root.append(el('h3', {}, 'Dispatch timeline' +
-		    (lane ? ' per GPU' : '')), timeline(spans, 'ns'));
+		    (lane ? ' per GPU' : '')), tl);
 		if (skipped > 0)
 			root.append(el('p', { class: 'note' }, `${skipped} ` +
 			    'dispatches without start and end times ' +
@@ -1234,8 +1277,9 @@ function dispatchView(g) {
 		return { title: k, get: c.get, big: c.big,
 		    num: isNumeric(v) || c.big || v === null };
 	});
-	root.append(el('h3', {}, 'Dispatch list'),
-	    new Table({ id: 'dispatch', columns: cols, rows }).el);
+	const table = new Table({ id: 'dispatch', columns: cols, rows,
+	    total: rows.length });
+	root.append(el('h3', {}, 'Dispatch list'), table.el);
 	return root;
 }
 

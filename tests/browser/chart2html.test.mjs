@@ -241,6 +241,28 @@ pageTest('the dispatch list sorts and filters', dispHtml, async (pg) => {
 	assert.equal(await cell(pg, 'sysinfo', 'gpu_arch', 'Value'), 'gfx90a');
 });
 
+pageTest('the dispatch filters choose a kernel and a GPU', dispHtml,
+    async (pg) => {
+	assert.deepEqual(await pg.$$eval('[data-testid=dispatch-kernel] option',
+	    (os) => os.map((o) => o.textContent)), ['(all)', 'vecCopy', 'vecAdd']);
+	await pg.selectOption('[data-testid=dispatch-kernel]',
+	    { label: 'vecCopy' });
+	assert.deepEqual(await firstCells(pg, 'dispatch'), ['0', '2']);
+	await pg.selectOption('[data-testid=dispatch-gpu]', { label: '3' });
+	assert.deepEqual(await firstCells(pg, 'dispatch'), ['2']);
+	await pg.selectOption('[data-testid=dispatch-kernel]',
+	    { label: 'vecAdd' });
+	assert.equal(await pg.textContent('[data-testid=table-dispatch] ' +
+	    '[data-testid=row-count]'), '0 of 3 rows');
+	await pg.selectOption('[data-testid=dispatch-gpu]', { label: '(all)' });
+	assert.deepEqual(await firstCells(pg, 'dispatch'), ['1']);
+	/* The timeline hides the other kernels: GPU 3's lane is empty. */
+	const box = await pg.locator('[data-testid=timeline] canvas')
+	    .boundingBox();
+	await pg.mouse.move(box.x + box.width / 2, box.y + 42);
+	assert.equal(await pg.isHidden('[data-testid=tooltip]'), true);
+});
+
 /* MIGraphX records. */
 const migxHtml = page('migx.html', [
 	{ type: 'instruction', run: 0, line: 10, name: 'main:@1', op: 'gpu::gemm',
