@@ -1486,7 +1486,7 @@ function main() {
 			const box = el('div', { class: 'group',
 			    'data-kind': g.kind }, title ?
 			    el('h2', {}, title + (g.kind === 'records' ? '' :
-			    ` (${g.rows})`)) : null, groupView(g, data.views));
+			    ` (${g.rows} records)`)) : null, groupView(g, data.views));
 			sect.append(box);
 		}
 		app.append(sect);
