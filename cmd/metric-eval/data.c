@@ -71,6 +71,8 @@ add_block(struct table *t, const char *name, size_t len)
 	b->name = arena_strndup(&t->mem, name, len);
 	b->pos = NULL;
 	b->npos = b->pos_alloc = 0;
+	b->dur_col = b->ddur_col = -1;
+	b->dur_mixed = 0;
 	hmap_init(&b->keys, 64);
 	hmap_init(&b->cols, 64);
 	return b;
@@ -101,6 +103,39 @@ table_column(struct table *t, const char *block, const char *name)
 	c->v = NULL;
 	*slot = (void *)(intptr_t)(t->ncols + 1);
 	return (long)t->ncols++;
+}
+
+long
+table_dur_column(struct table *t, const char *block)
+{
+	struct block *b = table_block(t, block);
+	static const char name[] = "End_Timestamp - Start_Timestamp";
+	static const char dname[] = "End_Timestamp - Start_Timestamp (double)";
+
+	if (!b || !hmap_get(&b->keys, "Start_Timestamp", 15) ||
+	    !hmap_get(&b->keys, "End_Timestamp", 13))
+		return -1;
+	if (b->dur_col < 0) {
+		/* Keys no record has: no position maps to them. */
+		hmap_put(&b->keys, name, sizeof(name) - 1);
+		b->dur_col = table_column(t, block, name);
+		hmap_put(&b->keys, dname, sizeof(dname) - 1);
+		b->ddur_col = table_column(t, block, dname);
+		b = table_block(t, block);
+	}
+	return b->dur_col;
+}
+
+void
+table_finish(struct table *t)
+{
+	size_t i;
+
+	for (i = 0; i < t->nblocks; i++)
+		if (t->blocks[i].dur_col >= 0 && t->blocks[i].dur_mixed)
+			memcpy(t->cols[t->blocks[i].dur_col].v,
+			    t->cols[t->blocks[i].ddur_col].v,
+			    t->nrows * sizeof(double));
 }
 
 const char *
@@ -431,15 +466,38 @@ key_meaning(struct table *t, struct block *b, size_t i, const char *key,
 	slot = hmap_get(&b->cols, key, kl);
 	e->col = slot ? (long)(intptr_t)*slot - 1 : -1;
 	e->what = K_NONE;
-	for (j = 0; top && j < sizeof(special) / sizeof(special[0]); j++)
+	for (j = 0; j < sizeof(special) / sizeof(special[0]); j++)
 		if (strlen(special[j].k) == kl &&
-		    memcmp(special[j].k, key, kl) == 0)
+		    memcmp(special[j].k, key, kl) == 0 &&
+		    (top || special[j].what == K_START ||
+		    special[j].what == K_END))
 			e->what = special[j].what;
 	for (j = 1; top && j < t->nblocks; j++)
 		if (strlen(t->blocks[j].name) == kl &&
 		    memcmp(t->blocks[j].name, key, kl) == 0)
 			e->what = K_BLOCK + (int)j;
 	return e;
+}
+
+/* Stores end - start of one row in the block's two duration columns:
+ * in int64 when both are integers (as pandas subtracts integer columns)
+ * and in doubles; NaN when either is absent. */
+static void
+store_duration(struct table *t, struct block *b, size_t row,
+    struct nd_slice s, struct nd_slice e)
+{
+	int64_t x, y;
+	double d = s.p && e.p ? number(e) - number(s) : NAN;
+
+	t->cols[b->ddur_col].v[row] = d;
+	if (s.p && e.p && nd_val_i64(s, &x) == 0 && nd_val_i64(e, &y) == 0) {
+		t->cols[b->dur_col].v[row] = (double)(y - x);
+		return;
+	}
+	t->cols[b->dur_col].v[row] = d;
+	if (!isnan(d) || (s.p && nd_type(s) == ND_NUMBER) ||
+	    (e.p && nd_type(e) == ND_NUMBER))
+		b->dur_mixed = 1;
 }
 
 struct rowvals {
@@ -492,6 +550,7 @@ store_block(struct table *t, struct block *b, const char *p,
 {
 	struct nd_slice k, v;
 	const struct pos_ent *e;
+	struct nd_slice ts = { NULL, 0 }, te = { NULL, 0 };
 	const char *key;
 	size_t kl, i = 0;
 
@@ -530,10 +589,10 @@ store_block(struct table *t, struct block *b, const char *p,
 			rv->dur = number(v);
 			break;
 		case K_START:
-			rv->start = number(v);
+			ts = v;
 			break;
 		case K_END:
-			rv->end = number(v);
+			te = v;
 			break;
 		case K_BLOCKS:
 			if (*v.p == '{')
@@ -546,6 +605,12 @@ store_block(struct table *t, struct block *b, const char *p,
 			break;
 		}
 	}
+	if (top) {
+		rv->start = ts.p ? number(ts) : NAN;
+		rv->end = te.p ? number(te) : NAN;
+	}
+	if (b->dur_col >= 0)
+		store_duration(t, b, row, ts, te);
 }
 
 void

@@ -372,6 +372,34 @@ parse_term(struct cc *c)
 	}
 }
 
+/*
+ * End_Timestamp - Start_Timestamp of one block becomes the block's exact
+ * duration column (timestamps above 2^53 lose nanoseconds as doubles).
+ */
+static int
+fuse_duration(struct cc *c)
+{
+	const struct column *a, *b;
+	long col;
+
+	if (c->n < 2 || c->ins[c->n - 2].op != OP_COL ||
+	    c->ins[c->n - 1].op != OP_COL)
+		return 0;
+	a = &c->env->t->cols[c->ins[c->n - 2].arg];
+	b = &c->env->t->cols[c->ins[c->n - 1].arg];
+	if (strcmp(a->name, "End_Timestamp") != 0 ||
+	    strcmp(b->name, "Start_Timestamp") != 0 ||
+	    strcmp(a->block, b->block) != 0)
+		return 0;
+	col = table_dur_column(c->env->t, a->block);
+	if (col < 0)
+		return 0;
+	c->n -= 2;
+	c->sp -= 2;
+	emit(c, OP_COL, 0, 0, (int32_t)col, 0, V_VEC);
+	return 1;
+}
+
 static void
 parse_arith(struct cc *c)
 {
@@ -386,6 +414,8 @@ parse_arith(struct cc *c)
 		else
 			break;
 		parse_term(c);
+		if (!c->failed && op == OP_SUB && fuse_duration(c))
+			continue;
 		if (!c->failed)
 			emit(c, op, 0, 2, 0, 0, binkind(c->kinds[c->sp - 2],
 			    c->kinds[c->sp - 1]));

@@ -494,8 +494,10 @@ main(int argc, char *argv[])
 		if (metric_eval_stream(argv[0]) != EXIT_SUCCESS)
 			rc = EXIT_FAILURE;
 	progress_done();
-	if (configured)
+	if (configured) {
+		table_finish(&tab);
 		evaluate();
+	}
 	if (bad_input_finish(&bad) != EXIT_SUCCESS)
 		rc = EXIT_FAILURE;
 	if (where)

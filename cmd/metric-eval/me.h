@@ -36,6 +36,9 @@ struct block {
 	struct hmap cols;	/* name -> (column index + 1) of stored ones */
 	struct pos_ent *pos;	/* by position in the record */
 	size_t npos, pos_alloc;
+	long dur_col;		/* End_Timestamp - Start_Timestamp, or -1 */
+	long ddur_col;		/* the same in doubles */
+	int dur_mixed;		/* some timestamp was not an integer */
 };
 
 struct table {
@@ -66,6 +69,15 @@ struct block *table_block(struct table *t, const char *name);
 /* Returns the index of the stored column, adding it if the key exists in
  * the block's schema; -1 if the block or key is absent. */
 long table_column(struct table *t, const char *block, const char *name);
+/*
+ * The column End_Timestamp - Start_Timestamp of block, subtracted exactly
+ * in 64-bit integers when both cells are integers (timestamps above 2^53),
+ * as pandas does; -1 if the block lacks either column.
+ */
+long table_dur_column(struct table *t, const char *block);
+/* Settles the duration columns once every row is read: pandas gives a
+ * column one type, so one non-integer timestamp makes them all doubles. */
+void table_finish(struct table *t);
 /* The sysinfo value of key as text, or NULL when absent or empty. */
 const char *table_sysinfo(struct table *t, const char *key);
 /* Records the first sysinfo record (a validated line). */
