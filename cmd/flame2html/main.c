@@ -1,0 +1,137 @@
+/*
+ * flame2html: merges stack records or folded stacks into one call tree and
+ * writes it as a self-contained, interactive HTML flame graph.
+ */
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "err.h"
+#include "jqf.h"
+#include "ofile.h"
+#include "opt.h"
+#include "progress.h"
+#include "strbuf.h"
+#include "flame2html.h"
+
+static struct {
+	const char *categories;
+	int diff;
+	const char *output;
+	int progress;
+	int strict;
+	const char *title;
+	const char *unit;
+	const char *where;
+} opt = { NULL, 0, NULL, PROGRESS_AUTO, 0, NULL, NULL, NULL };
+
+static void
+usage(int status)
+{
+	fprintf(status == 0 ? stdout : stderr,
+	    "usage: flame2html [-dh] [-c file] [-o file] [-t title] "
+	    "[-u unit] [--progress | --no-progress] [--strict] [--version] "
+	    "[--where expr] [file ...]\n");
+	exit(status);
+}
+
+static const char *
+default_title(char **argv, int argc)
+{
+	static struct strbuf sb = STRBUF_INIT;
+	const char *base;
+
+	if (opt.title != NULL)
+		return opt.title;
+	if (argc == 0 || strcmp(argv[0], "-") == 0)
+		return opt.diff ? "Differential flame graph" : "Flame graph";
+	base = strrchr(argv[argc - 1], '/');
+	base = base != NULL ? base + 1 : argv[argc - 1];
+	strbuf_addstr(&sb, opt.diff ? "Differential flame graph: " :
+	    "Flame graph: ");
+	strbuf_addstr(&sb, base);
+	return sb.buf;
+}
+
+int
+main(int argc, char *argv[])
+{
+	static const struct option longopts[] = {
+		{ "categories", required_argument, NULL, 'c' },
+		{ "diff", no_argument, NULL, 'd' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "no-progress", no_argument, NULL, 'P' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "progress", no_argument, NULL, 'p' },
+		{ "strict", no_argument, NULL, 's' },
+		{ "title", required_argument, NULL, 't' },
+		{ "unit", required_argument, NULL, 'u' },
+		{ "version", no_argument, NULL, 'V' },
+		{ "where", required_argument, NULL, 'w' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct ofile of;
+	FILE *fp;
+	int ch, i, rc = EXIT_SUCCESS;
+
+	prog_init(argv[0]);
+	argv[0] = (char *)prog_name;	/* getopt's messages name the program */
+	while ((ch = getopt_long(argc, argv, "c:dho:t:u:", longopts,
+	    NULL)) != -1)
+		switch (ch) {
+		case 'c': opt.categories = optarg; break;
+		case 'd': opt.diff = 1; break;
+		case 'h': usage(EXIT_SUCCESS); break;
+		case 'o': opt.output = optarg; break;
+		case 'P': opt.progress = PROGRESS_OFF; break;
+		case 'p': opt.progress = PROGRESS_ON; break;
+		case 's': opt.strict = 1; break;
+		case 't': opt.title = optarg; break;
+		case 'u': opt.unit = optarg; break;
+		case 'V': opt_version(); break;
+		case 'w': opt.where = optarg; break;
+		default: usage(EXIT_USAGE);
+		}
+	argc -= optind;
+	argv += optind;
+	if (opt.diff && argc != 2)
+		die_usage("--diff needs two inputs: before and after");
+	if (opt.unit != NULL && *opt.unit == '\0')
+		die_usage("--unit is empty");
+	bad.strict = opt.strict;
+	if (opt.where != NULL)
+		where = jqf_compile(opt.where);
+	if (opt.categories != NULL)
+		cats_file(opt.categories);
+	else
+		cats_default();
+	tree_init();
+	progress_init(opt.progress, "lines");
+	if (opt.diff) {
+		if (flame_stream(argv[0], 1) != 0 ||
+		    flame_stream(argv[1], 0) != 0)
+			rc = EXIT_FAILURE;
+		t.has_diff = 1;
+	} else if (argc == 0) {
+		if (flame_stream("-", -1) != 0)
+			rc = EXIT_FAILURE;
+	}
+	for (i = 0; !opt.diff && i < argc; i++)
+		if (flame_stream(argv[i], -1) != 0)
+			rc = EXIT_FAILURE;
+	progress_done();
+	if (t.fractions > 0)
+		warn("rounded %lu fractional counts to whole numbers",
+		    t.fractions);
+	if (bad_input_finish(&bad) != EXIT_SUCCESS)
+		rc = EXIT_FAILURE;
+	if (opt.unit == NULL)
+		opt.unit = t.ndjson && !t.folded ? "ns" : "samples";
+	fp = ofile_open(&of, opt.output);
+	page_write(fp, default_title(argv, argc), opt.unit);
+	if (ofile_close(&of) != 0)
+		rc = EXIT_FAILURE;
+	if (where != NULL)
+		jqf_free(where);
+	return close_stdout() != 0 ? EXIT_FAILURE : rc;
+}

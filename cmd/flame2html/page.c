@@ -1,0 +1,346 @@
+/* page.c: the HTML page: markup, style and script from assets/, the
+ * tree as JSON metadata, a name table and base-32 node digits. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "err.h"
+#include "html.h"
+#include "ndw.h"
+#include "strbuf.h"
+#include "assets.h"
+#include "flame2html.h"
+
+#define CHUNK_CHARS (16u << 20)	/* node characters per <script> block */
+
+struct out {
+	FILE *fp;
+	size_t n;		/* bytes in buf */
+	size_t count;		/* bytes since the last reset by the caller */
+	char buf[1 << 16];
+};
+
+static void
+out_flush(struct out *o)
+{
+	fwrite(o->buf, 1, o->n, o->fp);
+	o->n = 0;
+}
+
+static inline void
+out_ch(struct out *o, int c)
+{
+	if (o->n == sizeof(o->buf))
+		out_flush(o);
+	o->buf[o->n++] = (char)c;
+	o->count++;
+}
+
+static void
+out_str(struct out *o, const char *s)
+{
+	while (*s != '\0')
+		out_ch(o, *s++);
+}
+
+/* A number as base-32 digits, low first; digit d is the character 63 + d,
+ * plus 32 when more digits follow (characters '?' to '~'). */
+/* A number as base-32 digits, low first; digit d is the character 63 + d,
+ * plus 32 when more digits follow (characters '?' to '~'). */
+static inline char *
+put_vlq(char *q, uint64_t v)
+{
+	do {
+		unsigned d = v & 31;
+
+		v >>= 5;
+		*q++ = (char)(63 + (d | (v != 0 ? 32 : 0)));
+	} while (v != 0);
+	return q;
+}
+
+/* The tree in the order it is written: children of each node by total,
+ * heaviest first (ties in the order first seen). */
+static struct {
+	uint64_t *total, *btotal;
+	uint32_t *off, *kid, *rank;
+} w;
+
+static int
+kid_cmp(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+
+	if (w.total[x] != w.total[y])
+		return w.total[x] > w.total[y] ? -1 : 1;
+	return x < y ? -1 : x > y;
+}
+
+static void
+tree_prepare(void)
+{
+	size_t i, n = t.n;
+	uint32_t *fill;
+
+	/* The self weights become totals in place: children come later. */
+	w.total = t.self;
+	w.btotal = t.before != NULL ? t.before : t.self;
+	for (i = n; i-- > 0;)
+		if (PARENT(i) != NONE) {
+			w.total[PARENT(i)] += w.total[i];
+			if (w.btotal != w.total)
+				w.btotal[PARENT(i)] += w.btotal[i];
+		}
+	/* Children lists in one array (CSR), then sorted. */
+	w.off = xrealloc(NULL, (n + 1) * sizeof(*w.off));
+	w.kid = xrealloc(NULL, (n ? n : 1) * sizeof(*w.kid));
+	memset(w.off, 0, (n + 1) * sizeof(*w.off));
+	for (i = 0; i < n; i++)
+		if (PARENT(i) != NONE)
+			w.off[PARENT(i) + 1]++;
+	for (i = 0; i < n; i++)
+		w.off[i + 1] += w.off[i];
+	fill = xrealloc(NULL, (n ? n : 1) * sizeof(*fill));
+	memcpy(fill, w.off, n * sizeof(*fill));
+	for (i = 0; i < n; i++)
+		if (PARENT(i) != NONE)
+			w.kid[fill[PARENT(i)]++] = (uint32_t)i;
+	free(fill);
+	for (i = 0; i < n; i++)
+		if (w.off[i + 1] - w.off[i] > 1)
+			qsort(w.kid + w.off[i], w.off[i + 1] - w.off[i],
+			    sizeof(*w.kid), kid_cmp);
+}
+
+static uint64_t *name_count;
+
+static int
+rank_cmp(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+
+	if (name_count[x] != name_count[y])
+		return name_count[x] > name_count[y] ? -1 : 1;
+	return x < y ? -1 : x > y;
+}
+
+/* Numbers names by how many nodes carry them, so common names are short. */
+static uint32_t *
+names_rank(uint32_t **order_out)
+{
+	size_t i, nn = t.nnames;
+	uint32_t *order = xrealloc(NULL, (nn ? nn : 1) * sizeof(*order));
+	uint32_t *rank = xrealloc(NULL, (nn ? nn : 1) * sizeof(*rank));
+
+	name_count = xrealloc(NULL, (nn ? nn : 1) * sizeof(*name_count));
+	memset(name_count, 0, (nn ? nn : 1) * sizeof(*name_count));
+	for (i = 0; i < t.n; i++)
+		name_count[NAME(i)]++;
+	for (i = 0; i < nn; i++)
+		order[i] = (uint32_t)i;
+	qsort(order, nn, sizeof(*order), rank_cmp);
+	for (i = 0; i < nn; i++)
+		rank[order[i]] = (uint32_t)i;
+	free(name_count);
+	*order_out = order;
+	return rank;
+}
+
+/* A node takes at most a header and five numbers of 13 digits. */
+#define NODE_MAX (1 + 5 * 13)
+
+static void
+node_write(struct out *o, uint32_t i, int k, uint64_t prev_total)
+{
+	int same = w.total[i] == prev_total;
+	int bsame = w.btotal[i] == w.total[i];
+	char *q, *q0;
+
+	if (o->n + NODE_MAX > sizeof(o->buf))
+		out_flush(o);
+	q = q0 = o->buf + o->n;
+	*q++ = (char)(63 + (same ? 1 : 0) + (t.has_diff && bsame ? 2 : 0) +
+	    4 * (k < 15 ? k : 15));
+	if (k >= 15)
+		q = put_vlq(q, (uint64_t)k - 15);
+	q = put_vlq(q, w.rank[NAME(i)]);
+	if (!same)
+		q = put_vlq(q, w.total[i]);
+	if (t.has_diff && !bsame)
+		q = put_vlq(q, w.btotal[i]);
+	if (t.has_calls)
+		q = put_vlq(q, t.calls != NULL ? t.calls[i] : 0);
+	o->n += (size_t)(q - q0);
+	o->count += (size_t)(q - q0);
+}
+
+/*
+ * Writes one tree in depth-first order.  Each node is a header character
+ * (63 + same-total bit + same-before bit * 2 + 4 * up), where up is how
+ * many levels the node climbs from the previous one's child level, then
+ * the name index, the total when it differs from the previous node's, the
+ * before-total in a diff when it differs from the total, and the calls.
+ */
+static void
+tree_write(struct out *o, uint32_t root, int id)
+{
+	struct { uint32_t node, depth; } *stack;
+	size_t sp = 0, salloc = 1024;
+	long prev_depth = -1;
+	uint64_t prev_total = UINT64_MAX;
+	char head[96];
+
+	snprintf(head, sizeof(head), "<script type=\"text/x-flame-nodes\" "
+	    "class=\"fg-nodes\" data-tree=\"%d\">", id);
+	out_str(o, head);
+	o->count = 0;
+	stack = xrealloc(NULL, salloc * sizeof(*stack));
+	stack[sp].node = root;
+	stack[sp++].depth = 0;
+	while (sp > 0) {
+		uint32_t i = stack[--sp].node, depth = stack[sp].depth;
+
+		if (o->count >= CHUNK_CHARS) {
+			out_str(o, "</script>\n");
+			out_str(o, head);
+			o->count = 0;
+		}
+		node_write(o, i, (int)(prev_depth + 1 - (long)depth),
+		    prev_total);
+		prev_total = w.total[i];
+		prev_depth = depth;
+		for (uint32_t c = w.off[i + 1]; c-- > w.off[i];) {
+			if (sp == salloc)
+				stack = xrealloc(stack,
+				    (salloc *= 2) * sizeof(*stack));
+			stack[sp].node = w.kid[c];
+			stack[sp++].depth = depth + 1;
+		}
+	}
+	out_str(o, "</script>\n");
+	out_flush(o);
+	free(stack);
+}
+
+/* Counts the nodes of each tree: parent[i] < i, so one pass finds roots. */
+static void
+tree_sizes(size_t *n0, size_t *n1)
+{
+	unsigned char *in1 = xrealloc(NULL, t.n ? t.n : 1);
+	size_t i;
+
+	*n0 = *n1 = 0;
+	for (i = 0; i < t.n; i++) {
+		in1[i] = PARENT(i) == NONE ? i == t.merged :
+		    in1[PARENT(i)];
+		if (in1[i])
+			(*n1)++;
+		else
+			(*n0)++;
+	}
+	free(in1);
+}
+
+static void
+meta_write(FILE *fp, const char *title, const char *unit,
+    size_t nodes0, size_t nodes1)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t i;
+	int first = 1;
+
+	strbuf_addstr(&sb, "{\"version\":1,\"title\":");
+	ndw_quote(&sb, title, strlen(title), NDW_HTML_SAFE);
+	strbuf_addstr(&sb, ",\"unit\":");
+	ndw_quote(&sb, unit, strlen(unit), NDW_HTML_SAFE);
+	strbuf_addf(&sb, ",\"diff\":%s,\"calls\":%s,\"threads\":%s",
+	    t.has_diff ? "true" : "false", t.has_calls ? "true" : "false",
+	    t.has_threads ? "true" : "false");
+	strbuf_addf(&sb, ",\"total\":%llu,\"nodes\":[%zu",
+	    (unsigned long long)w.total[t.root], nodes0);
+	if (t.merged != NONE)
+		strbuf_addf(&sb, ",%zu", nodes1);
+	strbuf_addstr(&sb, "],\"thread_list\":[");
+	for (i = w.off[t.root]; i < w.off[t.root + 1]; i++) {
+		uint32_t k = w.kid[i];
+
+		if (!t.is_thread[NAME(k)])
+			continue;
+		strbuf_addstr(&sb, first ? "{\"name\":" : ",{\"name\":");
+		ndw_quote(&sb, t.names[NAME(k)].p,
+		    t.names[NAME(k)].len, NDW_HTML_SAFE);
+		strbuf_addf(&sb, ",\"total\":%llu}",
+		    (unsigned long long)w.total[k]);
+		first = 0;
+	}
+	strbuf_addstr(&sb, "],\"categories\":[");
+	for (i = 0; i < cat_count(); i++) {
+		const char *nm = cat_get(i)->name, *co = cat_get(i)->colour;
+
+		strbuf_addstr(&sb, i > 0 ? ",{\"name\":" : "{\"name\":");
+		ndw_quote(&sb, nm, strlen(nm), NDW_HTML_SAFE);
+		strbuf_addf(&sb, ",\"colour\":\"%s\"}", co);
+	}
+	strbuf_addstr(&sb, "]}");
+	fprintf(fp, "<script type=\"application/json\" id=\"fg-meta\">%s"
+	    "</script>\n", sb.buf);
+	strbuf_release(&sb);
+}
+
+static void
+names_write(FILE *fp, const uint32_t *order)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t i;
+
+	fputs("<script type=\"application/json\" id=\"fg-names\">[", fp);
+	for (i = 0; i < t.nnames; i++) {
+		strbuf_reset(&sb);
+		if (i > 0)
+			strbuf_addch(&sb, ',');
+		ndw_quote(&sb, t.names[order[i]].p,
+		    t.names[order[i]].len, NDW_HTML_SAFE);
+		fwrite(sb.buf, 1, sb.len, fp);
+	}
+	fputs("]</script>\n<script type=\"application/json\" id=\"fg-cats\">[",
+	    fp);
+	for (i = 0; i < t.nnames; i++)
+		fprintf(fp, i > 0 ? ",%zu" : "%zu",
+		    name_cat(t.names[order[i]].p));
+	fputs("]</script>\n", fp);
+	strbuf_release(&sb);
+}
+
+void
+page_write(FILE *fp, const char *title, const char *unit)
+{
+	static struct out o;	/* its buffer is large */
+	uint32_t *order;
+	size_t n0, n1 = 0;
+
+	free(t.child);
+	t.child = NULL;
+	tree_prepare();
+	w.rank = names_rank(&order);
+	tree_sizes(&n0, &n1);
+	fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
+	    "<meta charset=\"utf-8\">\n<meta name=\"viewport\" "
+	    "content=\"width=device-width, initial-scale=1\">\n<title>", fp);
+	html_text(fp, title, strlen(title));
+	fputs("</title>\n<style>\n", fp);
+	html_asset(fp, asset_flame_css, asset_flame_css_len);
+	fputs("</style>\n</head>\n<body>\n<h1 id=\"fg-title\">", fp);
+	html_text(fp, title, strlen(title));
+	fputs("</h1>\n", fp);
+	html_asset(fp, asset_flame_html, asset_flame_html_len);
+	meta_write(fp, title, unit, n0, n1);
+	names_write(fp, order);
+	o.fp = fp;
+	o.n = 0;
+	tree_write(&o, t.root, 0);
+	if (t.merged != NONE)
+		tree_write(&o, t.merged, 1);
+	fputs("<script>\n", fp);
+	html_asset(fp, asset_flame_js, asset_flame_js_len);
+	fputs("</script>\n</body>\n</html>\n", fp);
+	free(order);
+}

@@ -1,0 +1,294 @@
+/* read.c: folded lines and stack records into the call tree. */
+#include <ctype.h>
+#include <string.h>
+
+#include "err.h"
+#include "jqf.h"
+#include "nd.h"
+#include "progress.h"
+#include "strbuf.h"
+#include "zin.h"
+#include "flame2html.h"
+
+struct bad_input bad = BAD_INPUT_INIT;
+struct jqf *where;
+
+/* Parses a count: digits with an optional fraction, which is rounded. */
+static int
+parse_count(const char *p, size_t len, uint64_t *v)
+{
+	uint64_t x = 0;
+	size_t i = 0;
+
+	if (len == 0 || !isdigit((unsigned char)p[0]))
+		return -1;
+	for (; i < len && isdigit((unsigned char)p[i]); i++) {
+		if (x > (UINT64_MAX - 9) / 10)
+			return -1;
+		x = x * 10 + (uint64_t)(p[i] - '0');
+	}
+	if (i < len) {
+		if (p[i] != '.')
+			return -1;
+		for (size_t k = i + 1; k < len; k++)
+			if (!isdigit((unsigned char)p[k]))
+				return -1;
+		if (i + 1 < len && p[i + 1] >= '5')
+			x++;
+		if (i + 1 < len)
+			t.fractions++;
+	}
+	*v = x;
+	return 0;
+}
+
+#define IS_WS(c) ((c) == ' ' || (c) == '\t' || (c) == '\r' || \
+    (c) == '\f' || (c) == '\v')
+
+/* Splits off the last whitespace-separated token of p[0..*len). */
+static int
+last_count(const char *p, size_t *len, uint64_t *v)
+{
+	size_t e = *len, s;
+
+	while (e > 0 && IS_WS(p[e - 1]))
+		e--;
+	s = e;
+	while (s > 0 && !IS_WS(p[s - 1]))
+		s--;
+	if (s == 0 || parse_count(p + s, e - s, v) != 0)
+		return -1;
+	while (s > 0 && IS_WS(p[s - 1]))
+		s--;
+	*len = s;
+	return 0;
+}
+
+/*
+ * The previous folded line and its path: a line that shares whole frames
+ * with the one before reuses their nodes without a lookup.
+ */
+static struct {
+	struct strbuf line;
+	uint32_t *node;
+	size_t *end;		/* where each frame ends in line */
+	size_t depth, alloc;
+} prev = { STRBUF_INIT, NULL, NULL, 0, 0 };
+
+static void
+prev_push(uint32_t node, size_t end)
+{
+	if (prev.depth == prev.alloc) {
+		prev.alloc = prev.alloc != 0 ? prev.alloc * 2 : 256;
+		prev.node = xrealloc(prev.node, prev.alloc * sizeof(*prev.node));
+		prev.end = xrealloc(prev.end, prev.alloc * sizeof(*prev.end));
+	}
+	prev.node[prev.depth] = node;
+	prev.end[prev.depth++] = end;
+}
+
+static void
+folded_line(const struct srcpos *pos, const char *p, size_t len, int side)
+{
+	uint64_t c1, c2, w[2] = { 0, 0 };
+	size_t l = 0, keep = 0, s;
+	uint32_t node = t.root;
+	int fresh = 0;
+
+	if (last_count(p, &len, &c2) != 0) {
+		bad_input(&bad, pos, "not a folded stack line "
+		    "('frame;frame count')");
+		return;
+	}
+	if (len > 0 && last_count(p, &len, &c1) == 0) {
+		if (side >= 0) {
+			bad_input(&bad, pos, "two counts in a --diff input");
+			return;
+		}
+		w[0] = c2, w[1] = c1;
+		t.has_diff = 1;
+	} else if (side < 0)
+		w[0] = w[1] = c2;
+	else
+		w[side] = c2;
+	/* Reuse the frames this line shares with the previous one. */
+	while (l < len && l < prev.line.len && p[l] == prev.line.buf[l])
+		l++;
+	while (keep < prev.depth && prev.end[keep] < l &&
+	    prev.line.buf[prev.end[keep]] == ';')
+		keep++;
+	prev.depth = keep;
+	s = keep > 0 ? prev.end[keep - 1] + 1 : 0;
+	if (keep > 0)
+		node = prev.node[keep - 1];
+	while (len > 0 && s <= len) {
+		const char *semi = memchr(p + s, ';', len - s);
+		size_t e = semi != NULL ? (size_t)(semi - p) : len;
+
+		node = frame_child(node, p + s, e - s, &fresh);
+		prev_push(node, e);
+		s = e + 1;
+	}
+	strbuf_reset(&prev.line);
+	strbuf_add(&prev.line, p, len);
+	node_add(node, w, 0);
+}
+
+/* Checks that stack is an array of strings. */
+static int
+stack_ok(struct nd_slice stack)
+{
+	struct nd_iter it;
+	struct nd_slice k, v;
+
+	if (nd_type(stack) != ND_ARRAY || nd_iter_init(&it, stack) != 0)
+		return 0;
+	while (nd_iter_next(&it, &k, &v) == 1)
+		if (nd_type(v) != ND_STRING)
+			return 0;
+	return 1;
+}
+
+/* Follows a checked stack from root, adding the frames that are new. */
+static uint32_t
+record_path(struct nd_slice stack, uint32_t root, struct strbuf *sb)
+{
+	struct nd_iter it;
+	struct nd_slice k, v;
+	uint32_t node = root;
+	int fresh = 0;
+
+	nd_iter_init(&it, stack);
+	while (nd_iter_next(&it, &k, &v) == 1) {
+		strbuf_reset(sb);
+		nd_val_str(v, sb);
+		node = frame_child(node, sb->buf, sb->len, &fresh);
+	}
+	return node;
+}
+
+static void
+record_line(const struct srcpos *pos, const char *p, size_t len, int side)
+{
+	static const char *const keys[] = { "thread", "stack", "self_ns",
+	    "calls" };
+	static struct strbuf sb = STRBUF_INIT;
+	struct nd_slice v[4];
+	uint64_t self, calls = 0, w[2] = { 0, 0 };
+	uint32_t node, top = t.root, th;
+	int m, fresh = 0;
+
+	if (nd_fields(p, len, keys, v, 4) < 0) {
+		bad_input(&bad, pos, "%s", nd_error());
+		return;
+	}
+	if (where != NULL && (m = jqf_match(where, p, len)) != 1) {
+		if (m < 0)
+			bad_input(&bad, pos, "--where: %s", jqf_error(where));
+		return;
+	}
+	if (v[1].p == NULL || v[2].p == NULL) {
+		bad_input(&bad, pos, "no '%s'", v[1].p == NULL ? "stack" :
+		    "self_ns");
+		return;
+	}
+	if (!stack_ok(v[1])) {
+		bad_input(&bad, pos, "'stack' is not an array of strings");
+		return;
+	}
+	if (nd_val_u64(v[2], &self) != 0) {
+		bad_input(&bad, pos, "'self_ns' is not an integer >= 0");
+		return;
+	}
+	if (v[3].p != NULL && nd_val_u64(v[3], &calls) != 0) {
+		bad_input(&bad, pos, "'calls' is not an integer >= 0");
+		return;
+	}
+	if (v[0].p != NULL) {
+		strbuf_reset(&sb);
+		if (nd_type(v[0]) == ND_STRING)
+			nd_val_str(v[0], &sb);
+		else if (nd_type(v[0]) == ND_NUMBER)
+			strbuf_add(&sb, v[0].p, v[0].len);
+		else {
+			bad_input(&bad, pos, "'thread' is not a string");
+			return;
+		}
+		th = name_id(sb.buf, sb.len);
+		t.is_thread[th] = 1;
+		top = node_child(t.root, th, &fresh);
+		t.has_threads = 1;
+	}
+	node = record_path(v[1], top, &sb);
+	w[side < 0 ? 0 : side] = self;
+	if (side < 0)
+		w[1] = self;
+	node_add(node, w, side == 1 ? 0 : calls);
+	if (v[3].p != NULL)
+		t.has_calls = 1;
+	if (v[0].p != NULL) {
+		if (t.merged == NONE)
+			t.merged = node_new(NONE, name_id("", 0));
+		node = record_path(v[1], t.merged, &sb);
+		node_add(node, w, side == 1 ? 0 : calls);
+	}
+}
+
+/*
+ * Reads one input.  The first line that is not blank decides its kind:
+ * a '{' starts stack records (NDJSON), anything else folded lines.  side
+ * is -1 for an ordinary input, 1 for --diff's before and 0 for its after.
+ */
+int
+flame_stream(const char *path, int side)
+{
+	struct zin z;
+	struct srcpos pos;
+	const char *line;
+	size_t len, i;
+	int r, kind = -1;
+
+	if (zin_open(&z, path) != 0) {
+		warn_errno("cannot open '%s'", path);
+		return -1;
+	}
+	pos.file = z.name;
+	pos.line = 0;
+	prev.depth = 0;
+	strbuf_reset(&prev.line);
+	while ((r = zin_getline(&z, &line, &len)) == 1) {
+		pos.line++;
+		if (len > 0 && line[len - 1] == '\r')
+			len--;
+		if ((pos.line & 0xffff) == 0)
+			progress_update(pos.line, 0);
+		if (pos.line == 1 && len >= 3 &&
+		    memcmp(line, "\xef\xbb\xbf", 3) == 0) {
+			line += 3;	/* a UTF-8 byte order mark */
+			len -= 3;
+		}
+		i = 0;
+		while (i < len && IS_WS(line[i]))
+			i++;
+		if (i == len)
+			continue;	/* blank */
+		if (kind < 0) {
+			kind = line[i] == '{';
+			if (kind)
+				t.ndjson = 1;
+			else
+				t.folded = 1;
+		}
+		if (kind == 1)
+			record_line(&pos, line, len, side);
+		else
+			folded_line(&pos, line, len, side);
+	}
+	if (r < 0) {
+		warn("%s: read error: %s", z.name, zin_error(&z));
+		zin_close(&z);
+		return -1;
+	}
+	zin_close(&z);
+	return 0;
+}
