@@ -281,6 +281,10 @@ class Table {
 			c.width = Math.min(w, c.num ? 22 : 60);
 			cg.append(el('col', { style: `width:${c.width}ch` }));
 		}
+		/* A fixed layout needs a table width: the columns' and their
+		 * padding. */
+		const sum = this.cols.reduce((a, c) => a + c.width, 0);
+		this.table.style.width = `calc(${sum}ch + ${this.cols.length}em)`;
 		return cg;
 	}
 
@@ -490,7 +494,7 @@ function drawBars(fig, items, opts) {
 		const tip = esc(it.tip);
 		parts.push(`<g class="bar" data-tip="${tip}" data-i="${i}">` +
 		    `<text x="${LW - 6}" y="${y + 13}" class="lbl">` +
-		    `${esc(shorten(it.label, 38))}</text>` +
+		    `${esc(shorten(it.label, 34))}</text>` +
 		    `<rect x="${LW}" y="${y}" width="${bw.toFixed(1)}" ` +
 		    `height="${BH}" class="${v === Infinity ? 'inf' : ''}"/>` +
 		    `<text x="${LW + bw + 4}" y="${y + 13}" class="val">` +

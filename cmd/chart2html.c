@@ -226,11 +226,13 @@ record_kind(const char *line, size_t len, struct strbuf *kind,
 {
 	static const char *const keys[] = {
 		"type", "metric_id", "panel_id", "table_id", "count", "sum",
+		"sum_ns", "sum_us", "sum_ms", "sum_s",	/* topn --unit */
 	};
-	struct nd_slice v[6];
+	struct nd_slice v[10];
+	int i;
 
 	*why = NULL;
-	if (nd_fields(line, len, keys, v, 6) < 0) {
+	if (nd_fields(line, len, keys, v, 10) < 0) {
 		*why = nd_error();
 		return NULL;
 	}
@@ -244,11 +246,11 @@ record_kind(const char *line, size_t len, struct strbuf *kind,
 			return NULL;
 		}
 		strbuf_addstr(kind, "metric");
-	} else if (v[4].p != NULL && v[5].p != NULL &&
-	    nd_type(v[4]) == ND_NUMBER) {
-		strbuf_addstr(kind, "statistics");
 	} else {
-		strbuf_addstr(kind, "records");
+		for (i = 5; i < 10 && v[i].p == NULL; i++)
+			;
+		strbuf_addstr(kind, v[4].p != NULL && i < 10 &&
+		    nd_type(v[4]) == ND_NUMBER ? "statistics" : "records");
 	}
 	return kind->buf;
 }
