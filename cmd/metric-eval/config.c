@@ -598,50 +598,49 @@ config_compile(struct config *cf, struct table *t)
 	strbuf_release(&err);
 }
 
+/* Length of "(Word + $normUnit)" at p (spaces around '+' optional), with
+ * the word in *w and *wl; 0 if p does not start one. */
+static size_t
+norm_unit_at(const char *p, const char **w, size_t *wl)
+{
+	const char *q = p + 1;
+
+	if (*p != '(')
+		return 0;
+	*w = q;
+	while (isalnum((unsigned char)*q) || *q == '_')
+		q++;
+	*wl = (size_t)(q - *w);
+	while (*q == ' ')
+		q++;
+	if (*q++ != '+')
+		return 0;
+	while (*q == ' ')
+		q++;
+	if (strncmp(q, "$normUnit)", 10) != 0)
+		return 0;
+	return (size_t)(q + 10 - p);
+}
+
 char *
 config_unit_text(struct config *cf, const char *s)
 {
 	struct strbuf sb = STRBUF_INIT;
-	const char *p, *w, *q;
+	const char *p, *w, *nu = norm_names[cf->norm];
+	size_t i, n, wl;
 	char *r;
-	size_t i;
 
-	if (!s)
-		s = "";
-	/* "(<word> + $normUnit)" -> "<word> per kernel" */
-	for (p = s; *p; p++) {
-		if (*p == '(') {
-			w = p + 1;
-			q = w;
-			while (isalnum((unsigned char)*q) || *q == '_')
-				q++;
-			{
-				const char *e = q;
-
-				while (*e == ' ')
-					e++;
-				if (*e == '+') {
-					e++;
-					while (*e == ' ')
-						e++;
-					if (strncmp(e, "$normUnit)", 10) == 0) {
-						strbuf_add(&sb, w,
-						    (size_t)(q - w));
-						strbuf_addstr(&sb, " ");
-						for (i = 0; norm_names[cf->norm]
-						    [i]; i++)
-							strbuf_addch(&sb,
-							    norm_names[cf->norm]
-							    [i] == '_' ? ' ' :
-							    norm_names[cf->norm]
-							    [i]);
-						p = e + 9;
-						continue;
-					}
-				}
-			}
+	for (p = s ? s : ""; *p; ) {
+		if ((n = norm_unit_at(p, &w, &wl)) > 0) {
+			/* "(Req + $normUnit)" -> "Req per kernel" */
+			strbuf_add(&sb, w, wl);
+			strbuf_addch(&sb, ' ');
+			for (i = 0; nu[i]; i++)
+				strbuf_addch(&sb, nu[i] == '_' ? ' ' : nu[i]);
+			p += n;
+		} else {
+			strbuf_addch(&sb, *p++);
 		}
-		strbuf_addch(&sb, *p);
 	}
 	/* Python str.capitalize(): first upper, the rest lower. */
 	for (i = 0; i < sb.len; i++)

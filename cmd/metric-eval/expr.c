@@ -207,6 +207,46 @@ parse_variable(struct cc *c)
 	cc_error(c, "unknown variable '$%s'", name);
 }
 
+/* NAME( ... ): a function call; c->p is at '('. */
+static void
+parse_call(struct cc *c, const char *name, size_t len)
+{
+	int nargs = 0, kind = V_SCAL, i, f;
+
+	for (f = 0; f <= FN_CONCAT; f++)
+		if (strlen(fns[f].name) == len &&
+		    strncmp(fns[f].name, name, len) == 0)
+			break;
+	if (f > FN_CONCAT) {
+		cc_error(c, "unknown function '%.*s'", (int)len, name);
+		return;
+	}
+	c->p++;
+	if (!accept(c, ")"))
+		do {
+			parse_expr(c);
+			nargs++;
+		} while (!c->failed && accept(c, ","));
+	expect(c, ")");
+	if (c->failed)
+		return;
+	if (nargs < fns[f].min || nargs > fns[f].max) {
+		cc_error(c, "%s takes %d to %d arguments, not %d",
+		    fns[f].name, fns[f].min, fns[f].max, nargs);
+		return;
+	}
+	for (i = 0; i < nargs; i++)
+		if (c->kinds[c->sp - nargs + i] == V_VEC)
+			kind = V_VEC;
+	if (f == FN_AVG || f == FN_SUM || f == FN_MEDIAN ||
+	    f == FN_QUANTILE || f == FN_STD ||
+	    ((f == FN_MIN || f == FN_MAX) && nargs == 1))
+		kind = V_SCAL;
+	else if (f == FN_CONCAT)
+		kind = V_TEXT;
+	emit(c, OP_CALL, f, nargs, 0, 0, kind);
+}
+
 static void
 parse_name(struct cc *c)
 {
@@ -214,7 +254,6 @@ parse_name(struct cc *c)
 	size_t len = ident_len(c->p);
 	char *name;
 	long col;
-	int f;
 
 	c->p += len;
 	if (len == 4 && strncmp(start, "None", 4) == 0) {
@@ -223,47 +262,7 @@ parse_name(struct cc *c)
 	}
 	skip_ws(c);
 	if (*c->p == '(') {
-		int nargs = 0, kind = V_SCAL, i;
-
-		for (f = 0; f <= FN_CONCAT; f++)
-			if (strlen(fns[f].name) == len &&
-			    strncmp(fns[f].name, start, len) == 0)
-				break;
-		if (f > FN_CONCAT) {
-			cc_error(c, "unknown function '%.*s'", (int)len, start);
-			return;
-		}
-		c->p++;
-		if (!accept(c, ")"))
-			do {
-				parse_expr(c);
-				nargs++;
-			} while (!c->failed && accept(c, ","));
-		expect(c, ")");
-		if (c->failed)
-			return;
-		if (nargs < fns[f].min || nargs > fns[f].max) {
-			cc_error(c, "%s takes %d to %d arguments, not %d",
-			    fns[f].name, fns[f].min, fns[f].max, nargs);
-			return;
-		}
-		for (i = 0; i < nargs; i++)
-			if (c->kinds[c->sp - nargs + i] == V_VEC)
-				kind = V_VEC;
-		switch (f) {
-		case FN_AVG: case FN_SUM: case FN_MEDIAN: case FN_QUANTILE:
-		case FN_STD:
-			kind = V_SCAL;
-			break;
-		case FN_MIN: case FN_MAX:
-			if (nargs == 1)
-				kind = V_SCAL;
-			break;
-		case FN_CONCAT:
-			kind = V_TEXT;
-			break;
-		}
-		emit(c, OP_CALL, f, nargs, 0, 0, kind);
+		parse_call(c, start, len);
 		return;
 	}
 	/* A channel column: NAME[i] is the column named exactly so. */

@@ -181,17 +181,83 @@ in_list(const struct strv *s, const char *text)
 	return 0;
 }
 
+/* Marks in want the kernels -k names, by top-statistics rank or name. */
+static void
+want_kernels(const size_t *idx, size_t n, char *want)
+{
+	size_t *top = calloc(n + 1, sizeof(size_t));
+	size_t *order = malloc((tab.nkernels + 1) * sizeof(size_t));
+	size_t nt = 0, nk, i;
+
+	if (!top || !order)
+		die("out of memory");
+	/* Ranks come from the top statistics, which rocprof-compute filters
+	 * by GPU and by Dispatch_ID value. */
+	for (i = 0; i < n; i++)
+		if (!opt.dispatches.n ||
+		    in_list(&opt.dispatches, tab.dispatch_id[idx[i]]))
+			top[nt++] = idx[i];
+	nk = rank_kernels(top, nt, order);
+	for (i = 0; i < opt.kernels.n; i++) {
+		const char *k = opt.kernels.v[i];
+		char *end;
+		unsigned long r = strtoul(k, &end, 10);
+		void **slot;
+
+		if (*k && *end == '\0') {
+			if (r >= nk)
+				die("--kernel %lu: there are only %zu kernels",
+				    r, nk);
+			want[order[r]] = 1;
+		} else if ((slot = hmap_get(&tab.kernel_ids, k,
+		    strlen(k))) != NULL) {
+			want[(intptr_t)*slot - 1] = 1;
+		} else {
+			die("--kernel '%s': no such kernel", k);
+		}
+	}
+	free(top);
+	free(order);
+}
+
+/* The rows at the --dispatch positions, in the order given. */
+static size_t
+dispatch_rows(const size_t *idx, size_t n, size_t *out)
+{
+	size_t i, nt = 0, lo, hi, mid;
+	unsigned long d;
+
+	for (i = 0; i < opt.dispatches.n; i++) {
+		d = opt_ulong("--dispatch", opt.dispatches.v[i], 0,
+		    (unsigned long)-1 >> 1);
+		if (d >= n)
+			die("--dispatch %lu: only %zu dispatches are left "
+			    "after the filters", d, n);
+		for (lo = 0, hi = n; lo < hi;) {
+			mid = (lo + hi) / 2;
+			if (tab.label[idx[mid]] < d)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		if (lo == n || tab.label[idx[lo]] != d)
+			die("--dispatch %lu: that dispatch was removed by the "
+			    "other filters", d);
+		out[nt++] = idx[lo];
+	}
+	return nt;
+}
+
 /* Rows selected by --gpu, --kernel and --dispatch (in that order). */
 static size_t *
 select_rows(size_t *np)
 {
 	size_t *idx = malloc((tab.nrows + 1) * sizeof(size_t));
-	size_t *top = malloc((tab.nrows + 1) * sizeof(size_t));
-	size_t *order = malloc((tab.nkernels + 1) * sizeof(size_t));
+	size_t *sel = malloc((opt.dispatches.n + 1) * sizeof(size_t));
 	char *want = calloc(tab.nkernels + 1, 1);
-	size_t n = 0, nt = 0, nk, i, j;
+	size_t n = 0, i, j;
 
-	if (!idx || !top || !order || !want)
+	if (!idx || !sel || !want)
 		die("out of memory");
 	for (i = 0; i < tab.nrows; i++)
 		if (!opt.gpu || (tab.gpu[i] && strcmp(tab.gpu[i], opt.gpu) == 0))
@@ -199,63 +265,20 @@ select_rows(size_t *np)
 	if (opt.gpu && n == 0)
 		die("--gpu '%s': no dispatch has that GPU_ID", opt.gpu);
 	if (opt.kernels.n) {
-		/* Ranks come from the top statistics, which rocprof-compute
-		 * filters by GPU and by Dispatch_ID value. */
-		for (i = 0; i < n; i++)
-			if (!opt.dispatches.n ||
-			    in_list(&opt.dispatches, tab.dispatch_id[idx[i]]))
-				top[nt++] = idx[i];
-		nk = rank_kernels(top, nt, order);
-		for (i = 0; i < opt.kernels.n; i++) {
-			const char *k = opt.kernels.v[i], *end;
-			unsigned long r = strtoul(k, (char **)&end, 10);
-			void **slot;
-
-			if (*k && *end == '\0') {
-				if (r >= nk)
-					die("--kernel %lu: there are only %zu "
-					    "kernels", r, nk);
-				want[order[r]] = 1;
-			} else if ((slot = hmap_get(&tab.kernel_ids, k,
-			    strlen(k))) != NULL) {
-				want[(intptr_t)*slot - 1] = 1;
-			} else {
-				die("--kernel '%s': no such kernel", k);
-			}
-		}
+		want_kernels(idx, n, want);
 		for (i = j = 0; i < n; i++)
 			if (want[tab.kernel[idx[i]]])
 				idx[j++] = idx[i];
 		n = j;
 	}
 	if (opt.dispatches.n) {
-		/* Row positions in the whole stream, in the order given. */
-		for (i = nt = 0; i < opt.dispatches.n; i++) {
-			unsigned long d = opt_ulong("--dispatch",
-			    opt.dispatches.v[i], 0, (unsigned long)-1 >> 1);
-			size_t lo = 0, hi = n;
-
-			if (d >= n)
-				die("--dispatch %lu: only %zu dispatches are "
-				    "left after the filters", d, n);
-			while (lo < hi) {
-				size_t mid = (lo + hi) / 2;
-
-				if (tab.label[idx[mid]] < d)
-					lo = mid + 1;
-				else
-					hi = mid;
-			}
-			if (lo == n || tab.label[idx[lo]] != d)
-				die("--dispatch %lu: that dispatch was removed "
-				    "by the other filters", d);
-			top[nt++] = idx[lo];
-		}
-		memcpy(idx, top, nt * sizeof(size_t));
-		n = nt;
+		n = dispatch_rows(idx, n, sel);
+		idx = realloc(idx, (n + 1) * sizeof(size_t));
+		if (!idx)
+			die("out of memory");
+		memcpy(idx, sel, n * sizeof(size_t));
 	}
-	free(top);
-	free(order);
+	free(sel);
 	free(want);
 	*np = n;
 	return idx;
@@ -287,14 +310,54 @@ block_wanted(const struct mtable *mt, size_t row)
 	return 0;
 }
 
+/* Writes one cell of row r (and counts a blank from a missing counter). */
+static void
+emit_cell(struct ndw *w, const struct mtable *mt, const struct mrow *r,
+    size_t k, struct evctx *c, int per_kernel, double box[5], int ok[5])
+{
+	const struct mcell *cell = &r->cells[k];
+	const struct prog *pg;
+	double v;
+	int rc;
+
+	if (!mt->col_eval[k] || !cell->text) {
+		if (cell->text)
+			ndw_strz(w, mt->cols[k], cell->text);
+		else if (mt->col_unit[k])
+			ndw_strz(w, mt->cols[k], "");
+		else
+			ndw_null(w, mt->cols[k]);
+		return;
+	}
+	pg = cell->box ? &r->cells[k + 1 - (size_t)cell->box].prog :
+	    &cell->prog;
+	if (cell->box == 1)
+		expr_eval_box(pg, c, box, ok);
+	if (cell->box) {
+		rc = ok[cell->box - 1];
+		v = box[cell->box - 1];
+	} else {
+		rc = expr_eval(pg, c, &v);
+	}
+	if (rc == 1)
+		ndw_f64(w, mt->cols[k], v);
+	else
+		ndw_null(w, mt->cols[k]);
+	if (rc != 1 && pg->missing && !per_kernel) {
+		blank_missing++;
+		if (!first_missing)
+			first_missing = pg->missing_name;
+	}
+}
+
 static void
 emit_row(struct ndw *w, const struct mtable *mt, size_t ri, struct evctx *c,
     const char *kernel)
 {
 	const struct mrow *r = &mt->rows[ri];
-	double v, box[5];
-	int ok[5] = { 0 }, rc;
-	char id[64];
+	double v, box[5] = { 0 };
+	int ok[5] = { 0 };
+	char id[64], *end;
 	size_t k;
 
 	ndw_begin(w);
@@ -311,47 +374,14 @@ emit_row(struct ndw *w, const struct mtable *mt, size_t ri, struct evctx *c,
 	if (kernel)
 		ndw_strz(w, "Kernel_Name", kernel);
 	if (mt->name_evaluated && strcmp(mt->name_title, "Metric") != 0) {
-		char *end;
-
 		v = strtod(r->name, &end);
 		if (*r->name && *end == '\0')
 			ndw_f64(w, mt->name_title, v);
 		else
 			ndw_null(w, mt->name_title);
 	}
-	for (k = 0; k < mt->ncols; k++) {
-		const struct mcell *cell = &r->cells[k];
-		const struct prog *pg;
-
-		if (!mt->col_eval[k] || !cell->text) {
-			if (cell->text)
-				ndw_strz(w, mt->cols[k], cell->text);
-			else if (mt->col_unit[k])
-				ndw_strz(w, mt->cols[k], "");
-			else
-				ndw_null(w, mt->cols[k]);
-			continue;
-		}
-		pg = cell->box ? &r->cells[k + 1 - (size_t)cell->box].prog :
-		    &cell->prog;
-		if (cell->box == 1)
-			expr_eval_box(pg, c, box, ok);
-		if (cell->box) {
-			rc = ok[cell->box - 1];
-			v = box[cell->box - 1];
-		} else {
-			rc = expr_eval(&cell->prog, c, &v);
-		}
-		if (rc == 1)
-			ndw_f64(w, mt->cols[k], v);
-		else
-			ndw_null(w, mt->cols[k]);
-		if (rc != 1 && pg->missing && !kernel) {
-			blank_missing++;
-			if (!first_missing)
-				first_missing = pg->missing_name;
-		}
-	}
+	for (k = 0; k < mt->ncols; k++)
+		emit_cell(w, mt, r, k, c, kernel != NULL, box, ok);
 	ndw_end(w);
 	if (ndw_emit(w, stdout) != 0)
 		die_errno("write error");
