@@ -13,20 +13,26 @@ runs=${RUNS:-3}
 peer_runs=${PEER_RUNS:-1}
 [ $# -gt 0 ] || set -- 100 1000
 
-# measure N CMD...: prints "median_seconds peak_kb".
+# measure N CMD...: prints "median_wall_seconds peak_kb median_cpu_seconds"
+# (CPU = user + sys: on a shared machine it shows the work done, which the
+# wall time hides behind waiting for a core).
 measure() {
 	n=$1
 	shift
 	i=0
 	: >"$BENCH_TMP/times"
 	while [ $i -lt "$n" ]; do
-		/usr/bin/time -f '%e %M' -o "$BENCH_TMP/time" "$@" \
+		/usr/bin/time -f '%e %M %U %S' -o "$BENCH_TMP/time" "$@" \
 		    >/dev/null 2>&1
 		cat "$BENCH_TMP/time" >>"$BENCH_TMP/times"
 		i=$((i + 1))
 	done
-	sort -n "$BENCH_TMP/times" | awk '{ t[NR] = $1; if ($2 > m) m = $2 }
-	    END { print t[int((NR + 1) / 2)], m }'
+	awk '{ print $3 + $4 }' "$BENCH_TMP/times" | sort -n |
+	    awk '{ c[NR] = $1 } END { print c[int((NR + 1) / 2)] }' \
+	    >"$BENCH_TMP/cpu"
+	sort -n "$BENCH_TMP/times" | awk -v cpu="$(cat "$BENCH_TMP/cpu")" '
+	    { t[NR] = $1; if ($2 > m) m = $2 }
+	    END { print t[int((NR + 1) / 2)], m, cpu }'
 }
 
 for mb in "$@"; do
@@ -36,8 +42,11 @@ for mb in "$@"; do
 	ours=$(measure "$runs" "$BIN/trace2spans" --no-progress "$f")
 	peer=$(measure "$peer_runs" python3 -c \
 	    'import json, sys; json.load(open(sys.argv[1]))' "$f")
-	echo "$size $ours $peer" | awk '{
+	echo "$size $ours $peer" | awk '
+	    function rate(mb, s) { return s > 0 ? mb / s : 0 }
+	    {
 	    mb = $1 / 1e6
-	    printf "trace2spans | Kineto-style trace (make_trace.py) | %.0f MB | %.0f MB/s, peak %.1f MB | python3 json.load %.0f MB/s, peak %.0f MB | %.1fx\n",
-	        mb, mb / $2, $3 / 1024, mb / $4, $5 / 1024, $4 / $2 }'
+	    printf "trace2spans | Kineto-style trace (make_trace.py) | %.0f MB | %.0f MB/s (CPU %.0f MB/s), peak %.1f MB | python3 json.load %.0f MB/s (CPU %.0f MB/s), peak %.0f MB | %.1fx (CPU %.1fx)\n",
+	        mb, rate(mb, $2), rate(mb, $4), $3 / 1024, rate(mb, $5),
+	        rate(mb, $7), $6 / 1024, $5 / $2, ($4 > 0 ? $7 / $4 : 0) }'
 done
