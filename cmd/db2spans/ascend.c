@@ -80,7 +80,17 @@ str_get(const struct str_tab *t, int64_t id, size_t *len)
 	return NULL;
 }
 
-/* Loads STRING_IDS; NULL and empty values count as missing names. */
+static void
+str_release(struct str_tab *t)
+{
+	free(t->ents);
+	strbuf_release(&t->text);
+}
+
+/*
+ * Loads STRING_IDS; NULL and empty values count as missing names.  On an
+ * error the table is released.
+ */
 static int
 str_load(struct db_run *run, struct str_tab *t)
 {
@@ -97,6 +107,7 @@ str_load(struct db_run *run, struct str_tab *t)
 	    "\"STRING_IDS\"", -1, &st, NULL) != SQLITE_OK) {
 		warn("'%s': STRING_IDS: %s", run->path,
 		    sqlite3_errmsg(run->db));
+		str_release(t);
 		return -1;
 	}
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
@@ -115,16 +126,10 @@ str_load(struct db_run *run, struct str_tab *t)
 	if (rc != SQLITE_DONE) {
 		warn("'%s': STRING_IDS: %s", run->path,
 		    sqlite3_errmsg(run->db));
+		str_release(t);
 		return -1;
 	}
 	return 0;
-}
-
-static void
-str_release(struct str_tab *t)
-{
-	free(t->ents);
-	strbuf_release(&t->text);
 }
 
 static int
