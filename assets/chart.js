@@ -294,7 +294,14 @@ class Table {
 			const th = el('th', { class: c.num ? 'num' : null,
 			    title: 'sort by ' + c.title, 'data-col': j },
 			    c.title);
+			th.tabIndex = 0;
 			th.addEventListener('click', () => this.sortBy(j));
+			th.addEventListener('keydown', (e) => {
+				if (e.key === 'Enter' || e.key === ' ') {
+					e.preventDefault();
+					this.sortBy(j);
+				}
+			});
 			tr.append(th);
 		});
 		this.thead.append(tr);
@@ -726,6 +733,23 @@ function timeline(spans, unit) {
 		draw();
 	}
 
+	/* The span at time t in a lane sorted by start (binary search,
+	 * then back over the few that start earlier and still cover t). */
+	function spanAt(l, t, slack) {
+		let lo = 0, hi = l.length;
+		while (lo < hi) {
+			const mid = (lo + hi) >> 1;
+			if (l[mid].s - slack <= t)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		for (let i = lo - 1; i >= 0 && i >= lo - 64; i--)
+			if (t <= l[i].e + slack && (keep === null || keep(l[i])))
+				return l[i];
+		return undefined;
+	}
+
 	function timeAt(px) {
 		return t0 + (px - LW) / (canvas.width - LW) * (t1 - t0);
 	}
@@ -756,9 +780,7 @@ function timeline(spans, unit) {
 		const t = timeAt(e.offsetX);
 		const slack = (t1 - t0) / (canvas.width - LW) * 2;
 		const hit = lane < byLane.length ?
-		    byLane[lane].find((sp) => sp.s - slack <= t &&
-		    t <= sp.e + slack && (keep === null || keep(sp))) :
-		    undefined;
+		    spanAt(byLane[lane], t, slack) : undefined;
 		if (hit !== undefined && e.offsetX >= LW)
 			showTip(hit.tip, e.clientX, e.clientY);
 		else

@@ -39,6 +39,13 @@ pageTest('no view option: a table of every key', page('plain.html', []),
 	assert.equal(await pg.getAttribute(`${t} tbody td:nth-child(3)`,
 	    'class'), 'num');
 	assert.equal(await pg.locator('[data-testid^=chart-]').count(), 0);
+	/* Headers sort from the keyboard too: numbers largest first. */
+	await pg.focus(`${t} th:text-is("ms")`);
+	await pg.keyboard.press('Enter');
+	assert.equal(await pg.getAttribute(`${t} th:text-is("ms")`,
+	    'aria-sort'), 'descending');
+	assert.deepEqual(await texts(pg, `${t} tbody td:nth-child(3)`),
+	    ['inf', '4', '3', '2', '1']);
 });
 
 pageTest('--title names the page', page('title.html',
