@@ -527,6 +527,8 @@ main(int argc, char *argv[])
 	if (configured) {
 		table_finish(&tab);
 		evaluate();
+	} else if (tab.have_sysinfo) {
+		warn("no dispatch records: nothing to evaluate");
 	}
 	if (bad_input_finish(&bad) != EXIT_SUCCESS)
 		rc = EXIT_FAILURE;
