@@ -37,6 +37,7 @@
 	const searchBox = $('fg-search');
 	const matchesEl = $('fg-matches');
 	const icicleBtn = $('fg-icicle');
+	const widthsBtn = $('fg-widths');
 	const statusEl = $('fg-status');
 	const ctx = canvas.getContext('2d');
 
@@ -174,6 +175,7 @@
 		root: 0,		/* node of the selected thread view */
 		zoom: 0,
 		icicle: false,
+		before: false,		/* a diff drawn with the before widths */
 		search: '',
 		match: null,		/* Uint8Array per node, or null */
 		sub: null,		/* per node: a match in its subtree */
@@ -251,6 +253,26 @@
 
 	/* ---- layout and drawing --------------------------------------- */
 
+	/* The x offsets of a diff's before side, made when first asked. */
+	function beforeX(t) {
+		if (t.bx)
+			return t.bx;
+		const bx = new Float64Array(t.n), cursor = [0];
+		for (let i = 0; i < t.n; i++) {
+			const d = t.depth[i];
+			if (d > 0) {
+				bx[i] = cursor[d];
+				cursor[d] += t.before[i];
+			}
+			cursor[d + 1] = bx[i];
+		}
+		return (t.bx = bx);
+	}
+
+	/* Widths and offsets: the after side, or a diff's before side. */
+	const W = (t) => (st.before ? t.before : t.total);
+	const X = (t) => (st.before ? beforeX(t) : t.x);
+
 	let boxes = [];			/* per row: [x0, x1, id, ...] */
 	let runs = [];			/* merged boxes: {parent, first, total} */
 	let geom = { w: 0, h: 0, total: 0, rows: 0 };
@@ -312,8 +334,9 @@
 	function draw() {
 		const t = st.tree, z = st.zoom, top = scroller.scrollTop;
 		const base = t.depth[st.root];
-		const scale = t.total[z] > 0 ? geom.w / t.total[z] : 0;
-		const x0 = t.x[z];
+		const tw = W(t), tx = X(t);
+		const scale = tw[z] > 0 ? geom.w / tw[z] : 0;
+		const x0 = tx[z];
 		ctx.globalAlpha = 1;
 		ctx.clearRect(0, 0, geom.w, geom.h);
 		ctx.font = FONT;
@@ -325,7 +348,7 @@
 		};
 		const visible = (y) => y + ROW > top && y < top + geom.h;
 		const searching = st.match !== null;
-		if (t.total[z] <= 0) {
+		if (tw[z] <= 0) {
 			ctx.fillStyle = '#888';
 			ctx.fillText('No samples: the input was empty or all zero.',
 			    8, geom.h / 2);
@@ -357,8 +380,12 @@
 		};
 		const end = t.end[z];
 		for (let i = z; i < end;) {
-			const w = t.total[i] * scale;
-			const x = (t.x[i] - x0) * scale;
+			if (tw[i] <= 0 && i !== z) {
+				i = t.end[i];	/* no weight on this side */
+				continue;
+			}
+			const w = tw[i] * scale;
+			const x = (tx[i] - x0) * scale;
 			const d = t.depth[i];
 			if (w < MIN_PX) {
 				if (run === null || run.depth !== d ||
@@ -370,7 +397,7 @@
 				}
 				run.x1 = x + w;
 				run.count++;
-				run.total += t.total[i];
+				run.total += tw[i];
 				if (searching && st.sub[i])
 					run.hit = true;
 				i = t.end[i];
@@ -461,7 +488,7 @@
 
 	function describe(id) {
 		const t = st.tree;
-		const all = t.total[0], zoom = t.total[st.zoom];
+		const tw = W(t), all = tw[0], zoom = tw[st.zoom];
 		if (id < 0) {
 			const run = runs[-id - 1];
 			return [run.count + (run.count === 1 ? ' frame' : ' frames') +
@@ -486,8 +513,8 @@
 			    .toFixed(2) + '%)' : ''));
 			out.push('Total before: ' + fmt(t.before[id]));
 		}
-		out.push('Of all: ' + pct(t.total[id], all));
-		out.push('Of zoom: ' + pct(t.total[id], zoom));
+		out.push('Of all: ' + pct(tw[id], all));
+		out.push('Of zoom: ' + pct(tw[id], zoom));
 		return out;
 	}
 
@@ -540,6 +567,7 @@
 		for (let k = 0; k < names.length; k++)
 			byName[k] = test(names[k]) ? 1 : 0;
 		const match = new Uint8Array(t.n), sub = new Uint8Array(t.n);
+		const tw = W(t);
 		let count = 0, share = 0, zshare = 0, covered = -1;
 		const r = st.root, end = t.end[r];
 		const zs = st.zoom, ze = t.end[st.zoom];
@@ -550,9 +578,9 @@
 			match[i] = 1;
 			count++;
 			if (i >= covered) {	/* outermost: count its time */
-				share += t.total[i];
+				share += tw[i];
 				if (i >= zs && i < ze)
-					zshare += t.total[i];
+					zshare += tw[i];
 				covered = t.end[i];
 			}
 			st.matchList.push(i);
@@ -565,10 +593,10 @@
 		st.match = match;
 		st.sub = sub;
 		let text = count + (count === 1 ? ' match' : ' matches') +
-		    ', ' + pct(share, t.total[r]) + ' of ' +
+		    ', ' + pct(share, tw[r]) + ' of ' +
 		    (st.root === 0 ? 'all' : 'thread');
 		if (st.zoom !== st.root)
-			text += ' (' + pct(zshare, t.total[st.zoom]) + ' of zoom)';
+			text += ' (' + pct(zshare, tw[st.zoom]) + ' of zoom)';
 		matchesEl.textContent = text;
 		if (count === 0)
 			matchesEl.className = 'fg-none';
@@ -652,6 +680,15 @@
 		return true;
 	}
 
+	function setBefore(on) {
+		st.before = on && meta.diff;
+		widthsBtn.setAttribute('aria-pressed', String(st.before));
+		if (st.search !== '')
+			runSearch();
+		saveHash();
+		draw();
+	}
+
 	function setIcicle(on) {
 		st.icicle = on;
 		icicleBtn.setAttribute('aria-pressed', on ? 'true' : 'false');
@@ -683,6 +720,8 @@
 			q.set('search', st.search);
 		if (st.icicle)
 			q.set('icicle', '1');
+		if (st.before)
+			q.set('widths', 'before');
 		const h = q.toString();
 		const url = location.href.replace(/#.*$/, '') + (h ? '#' + h : '');
 		if (url === location.href)
@@ -699,6 +738,8 @@
 		restoring = true;
 		st.icicle = q.get('icicle') === '1';
 		icicleBtn.setAttribute('aria-pressed', String(st.icicle));
+		st.before = meta.diff && q.get('widths') === 'before';
+		widthsBtn.setAttribute('aria-pressed', String(st.before));
 		st.search = q.get('search') || '';
 		searchBox.value = st.search;
 		setView(q.get('view') || 'all');
@@ -918,6 +959,8 @@
 		$('fg-clear').addEventListener('click', () => setSearch(''));
 		$('fg-reset').addEventListener('click', () => setZoom(st.root));
 		icicleBtn.addEventListener('click', () => setIcicle(!st.icicle));
+		widthsBtn.hidden = !meta.diff;
+		widthsBtn.addEventListener('click', () => setBefore(!st.before));
 		$('fg-keys').addEventListener('click', (e) => {
 			const h = $('fg-help');
 			h.hidden = !h.hidden;

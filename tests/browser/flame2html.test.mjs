@@ -327,6 +327,23 @@ pageTest('a differential page shows both sides and the change', page3,
 	    'Self change: -6 samples (-60.00%)', 'Total before: 10 samples']);
 	const legend = await page.locator('#fg-legend').textContent();
 	assert.match(legend, /self time grew/);
+	/* Before widths: d (0 before) vanishes, c is 5 and b 10 of 15. */
+	const wb = page.getByTestId('widths');
+	await wb.click();
+	assert.equal(await wb.getAttribute('aria-pressed'), 'true');
+	assert.match(await hash(page), /widths=before/);
+	await hover(page, 2, 0.2);
+	assert.equal((await tip(page))[0], 'c');
+	await hover(page, 2, 0.9);
+	assert.deepEqual(await tip(page), ['b', 'Category: Other',
+	    'Total: 4 samples', 'Self: 4 samples', 'Self before: 10 samples',
+	    'Self change: -6 samples (-60.00%)', 'Total before: 10 samples',
+	    'Of all: 66.67%', 'Of zoom: 66.67%']);
+});
+
+pageTest('the widths button shows only on differential pages', page1,
+    async (page) => {
+	assert.equal(await page.getByTestId('widths').isVisible(), false);
 });
 
 /* Frames narrower than a pixel are merged into one box, never lost:
