@@ -53,6 +53,28 @@ default_title(char **argv, int argc)
 	return sb.buf;
 }
 
+/* Reads every input into the tree; an unreadable one makes the result 1. */
+static int
+read_inputs(int argc, char *argv[])
+{
+	int i, rc = EXIT_SUCCESS;
+
+	if (opt.diff) {
+		t.has_diff = 1;
+		if (flame_stream(argv[0], 1) != 0)
+			rc = EXIT_FAILURE;
+		if (flame_stream(argv[1], 0) != 0)
+			rc = EXIT_FAILURE;
+		return rc;
+	}
+	if (argc == 0)
+		return flame_stream("-", -1) != 0 ? EXIT_FAILURE : EXIT_SUCCESS;
+	for (i = 0; i < argc; i++)
+		if (flame_stream(argv[i], -1) != 0)
+			rc = EXIT_FAILURE;
+	return rc;
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -72,7 +94,7 @@ main(int argc, char *argv[])
 	};
 	struct ofile of;
 	FILE *fp;
-	int ch, i, rc = EXIT_SUCCESS;
+	int ch, rc;
 
 	prog_init(argv[0]);
 	argv[0] = (char *)prog_name;	/* getopt's messages name the program */
@@ -107,18 +129,7 @@ main(int argc, char *argv[])
 		cats_default();
 	tree_init();
 	progress_init(opt.progress, "lines");
-	if (opt.diff) {
-		if (flame_stream(argv[0], 1) != 0 ||
-		    flame_stream(argv[1], 0) != 0)
-			rc = EXIT_FAILURE;
-		t.has_diff = 1;
-	} else if (argc == 0) {
-		if (flame_stream("-", -1) != 0)
-			rc = EXIT_FAILURE;
-	}
-	for (i = 0; !opt.diff && i < argc; i++)
-		if (flame_stream(argv[i], -1) != 0)
-			rc = EXIT_FAILURE;
+	rc = read_inputs(argc, argv);
 	progress_done();
 	if (t.fractions > 0)
 		warn("rounded %lu fractional counts to whole numbers",
