@@ -5,7 +5,9 @@
  * test runner by tests/browser/run.sh (which `make check` calls; it ends
  * with the line 'N passed, N failed').  Chromium is Debian's
  * /usr/bin/chromium driven by playwright-core (pinned in package.json and
- * package-lock.json; scripts/install-deps.sh runs `npm ci` here).  Each
+ * package-lock.json; scripts/install-deps.sh runs `npm ci` here).  The pin
+ * is 1.61.1, the last release that runs on Debian 12's node 18; write the
+ * tests for node 18 too (node:test, no --test-timeout per test).  Each
  * test file gets one headless browser with a fresh profile directory, shared
  * by its tests and closed when the file ends.
  *
@@ -106,7 +108,13 @@ export function runProg(prog, args = [], opts = {}) {
 	} catch (e) {
 		if (e.status === want)
 			return e.stdout;
-		if (e.status === undefined)
+		if (e.code === 'ENOENT')
+			throw new Error(`${prog}: not found in ${binDir} ` +
+			    '(build it, or set BIN to the bin directory)');
+		if (e.signal)
+			throw new Error(`${prog} ${args.join(' ')}: killed by ` +
+			    `${e.signal}\n${e.stderr ?? ''}`);
+		if (typeof e.status !== 'number')
 			throw e;
 		throw new Error(`${prog} ${args.join(' ')}: exit status ` +
 		    `${e.status}, want ${want}\n${e.stderr}`);
