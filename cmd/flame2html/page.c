@@ -44,8 +44,6 @@ out_str(struct out *o, const char *s)
 
 /* A number as base-32 digits, low first; digit d is the character 63 + d,
  * plus 32 when more digits follow (characters '?' to '~'). */
-/* A number as base-32 digits, low first; digit d is the character 63 + d,
- * plus 32 when more digits follow (characters '?' to '~'). */
 static inline char *
 put_vlq(char *q, uint64_t v)
 {
