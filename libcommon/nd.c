@@ -354,6 +354,7 @@ scan_object(struct scan *s, const char *const keys[], struct nd_slice vals[],
 					(*found)++;
 				vals[i].p = v;
 				vals[i].len = (size_t)(s->p - v);
+				break;	/* keys[] are distinct */
 			}
 		}
 		skip_ws(s);

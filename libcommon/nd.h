@@ -47,9 +47,10 @@ int nd_read(struct nd_reader *r);
 
 /*
  * Validates line as one JSON object and sets vals[i] to the value of
- * keys[i] (the last one if a key repeats; .p NULL if absent).  Returns the
- * number of keys found, or -1 when the line is malformed (see nd_error()).
- * With n == 0 it only validates.
+ * keys[i] (the last one if a key repeats in the line; .p NULL if absent).
+ * The keys[] must be distinct: a member fills only the first that matches.
+ * Returns the number of keys found, or -1 when the line is malformed (see
+ * nd_error()).  With n == 0 it only validates.
  */
 int nd_fields(const char *line, size_t len, const char *const keys[],
     struct nd_slice vals[], size_t n);
