@@ -207,6 +207,13 @@ feed(struct csvr *r, struct csvr_priv *c)
 	if (!c->in_row)
 		c->start = c->line;
 	c->in_row = 1;
+	/*
+	 * libcsv grows its field buffer by blk_size bytes at a time (128 by
+	 * default), which is quadratic for a long field: grow it by its
+	 * current size instead.
+	 */
+	csv_set_blk_size(&c->p, csv_get_buffer_size(&c->p) > 4096 ?
+	    csv_get_buffer_size(&c->p) : 4096);
 	if (csv_parse(&c->p, line, len, on_field, on_row, c) != len ||
 	    (!r->in.no_newline &&
 	    csv_parse(&c->p, "\n", 1, on_field, on_row, c) != 1)) {
