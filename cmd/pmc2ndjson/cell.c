@@ -69,6 +69,7 @@ hdr_init(struct hdr *h, const struct csvr_row *row, int textcols,
 		strbuf_addch(&sb, ':');
 		h->key[i] = arena_strndup(&h->mem, sb.buf, sb.len);
 		h->keylen[i] = sb.len;
+		h->keysum += sb.len;
 		h->text[i] = textcols && is_text_column(row->f[i], row->len[i]);
 		hmap_put2(&seen, row->f[i], row->len[i], &isnew);
 		if (!isnew && rc == 0) {

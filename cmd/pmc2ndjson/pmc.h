@@ -30,6 +30,7 @@ struct hdr {
 	char **key;
 	size_t *keylen;
 	unsigned char *text;	/* the column is a text column */
+	size_t keysum;		/* the keys' total length */
 	long ts, te;		/* Start_ and End_Timestamp, or -1 */
 	struct arena mem;
 };

@@ -40,11 +40,11 @@ if "Counter_Name" in rows[0]:
     for dk in sorted(passes):
         durs.append((dk[1], median(passes[dk])))
 else:
+    # a column with one float spelling is a float column (section 3.2)
+    ints = all(x[c].lstrip("-").isdigit() for x in rows
+               for c in ("Start_Timestamp", "End_Timestamp"))
+    conv = int if ints else float
     for r in rows:
-        # a column with one float spelling is a float column (section 3.2)
-        ints = all(x[c].lstrip("-").isdigit() for x in rows
-                   for c in ("Start_Timestamp", "End_Timestamp"))
-        conv = int if ints else float
         durs.append((r["Kernel_Name"],
                      conv(r["End_Timestamp"]) - conv(r["Start_Timestamp"])))
 
