@@ -742,7 +742,8 @@
 		widthsBtn.setAttribute('aria-pressed', String(st.before));
 		st.search = q.get('search') || '';
 		searchBox.value = st.search;
-		setView(q.get('view') || 'all');
+		if (!setView(q.get('view') || 'all'))
+			setView('all');	/* a thread that is not in this page */
 		/* Follow the zoom path by names, as far as it still exists. */
 		const t = st.tree;
 		let z = st.root;

@@ -212,6 +212,12 @@ test('a link with a fragment reopens the same view', async () => {
 		await hover(page, 2, 0.2);
 		assert.deepEqual((await tip(page)).slice(-2),
 		    ['Of all: 12.50%', 'Of zoom: 33.33%']);
+		/* A thread that is not in the page shows all threads. */
+		await page.goto(pathToFileURL(page1).href + '#view=t%3A9%2F9');
+		assert.equal(await page.getByTestId('thread').inputValue(),
+		    'all');
+		await hover(page, 0, 0.5);
+		assert.equal((await tip(page))[0], 'all threads');
 		/* A frame path that no longer exists stops where it breaks. */
 		await page.goto(pathToFileURL(page1).href +
 		    '#zoom=1%2F1&zoom=gone');
