@@ -1,8 +1,9 @@
 #!/bin/sh
 # install-deps.sh: installs what profpipe needs to build and test, and does
-# nothing when everything is present.  Debian 12 packages through apt-get
-# (with sudo when not root); playwright-core for the browser tests through
-# npm, from the committed lockfile in tests/browser/.
+# nothing (and prints nothing) when everything is present.  Debian 12
+# packages through apt-get (with sudo when not root); playwright-core for
+# the browser tests through npm, from the committed lockfile in
+# tests/browser/.  It says what it installs.
 set -e
 top=$(cd "$(dirname "$0")/.." && pwd)
 
@@ -22,6 +23,9 @@ valgrind:/usr/bin/valgrind
 jq:/usr/bin/jq
 sqlite3:/usr/bin/sqlite3
 python3:/usr/bin/python3
+time:/usr/bin/time
+gzip:/bin/gzip
+ca-certificates:/etc/ssl/certs/ca-certificates.crt
 nodejs:/usr/bin/node
 npm:/usr/bin/npm
 chromium:/usr/bin/chromium
@@ -37,6 +41,11 @@ if [ -n "$missing" ]; then
 	echo "install-deps: installing Debian packages:$missing"
 	sudo=
 	if [ "$(id -u)" -ne 0 ]; then
+		if ! command -v sudo >/dev/null 2>&1; then
+			echo "install-deps: not root and no sudo: install" \
+			    "them by hand:$missing" >&2
+			exit 1
+		fi
 		sudo=sudo
 	fi
 	export DEBIAN_FRONTEND=noninteractive
@@ -46,10 +55,21 @@ if [ -n "$missing" ]; then
 	    >/dev/null
 fi
 
-# playwright-core for the browser tests, pinned by package-lock.json.
-if [ -f "$top/tests/browser/package-lock.json" ] &&
-    [ ! -d "$top/tests/browser/node_modules/playwright-core" ]; then
-	echo "install-deps: installing playwright-core (npm ci in tests/browser)"
-	(cd "$top/tests/browser" && npm ci --no-audit --no-fund --silent)
+# playwright-core for the browser tests, at the version package-lock.json
+# pins (npm ci again when the pin moved).
+lock="$top/tests/browser/package-lock.json"
+have="$top/tests/browser/node_modules/playwright-core/package.json"
+if [ -f "$lock" ]; then
+	want=$(node -p "require('$lock').packages['node_modules/playwright-core'].version")
+	got=
+	if [ -f "$have" ]; then
+		got=$(node -p "require('$have').version")
+	fi
+	if [ "$want" != "$got" ]; then
+		echo "install-deps: installing playwright-core $want" \
+		    "(npm ci in tests/browser)"
+		(cd "$top/tests/browser" &&
+		    npm ci --no-audit --no-fund --loglevel=error)
+	fi
 fi
 exit 0
