@@ -393,19 +393,25 @@ open_sides(const char *dir, struct side **sqp, size_t *nsqp)
 
 	find_sq(dir, 0, &sq, &nsq, &alloc);
 	qsort(sq, nsq, sizeof(*sq), side_cmp);
-	for (k = 0; k < nsq; k++) {
+	for (k = 0; k < nsq; k++)
 		if (k > 0 && strcmp(sq[k].stem, sq[k - 1].stem) == 0) {
 			warn("'%s': two accumulate files named '%s'", dir,
 			    sq[k].stem);
-			sides_free(sq, nsq, k);
+			sides_free(sq, nsq, 0);
 			return -1;
 		}
-		if ((rc = open_table(&sq[k].r, &sq[k].h, sq[k].path, 1)) <= 0) {
-			if (rc == 0)
-				warn("'%s': empty file", sq[k].path);
-			sides_free(sq, nsq, k);
-			return -1;
-		}
+	for (k = 0; k < nsq; k++) {
+		if ((rc = open_table(&sq[k].r, &sq[k].h, sq[k].path, 1)) > 0)
+			continue;
+		/* Join the others; this one is reported and left out. */
+		warn("'%s': %snot joined", sq[k].path, rc == 0 ?
+		    "empty file, " : "");
+		pmc.rc = EXIT_FAILURE;
+		free(sq[k].path);
+		free(sq[k].stem);
+		memmove(&sq[k], &sq[k + 1], (nsq - k - 1) * sizeof(*sq));
+		nsq--;
+		k--;
 	}
 	*sqp = sq;
 	*nsqp = nsq;
