@@ -222,7 +222,7 @@
 		let h = 0;
 		for (let k = 0; k < s.length; k++)
 			h = (h * 31 + s.charCodeAt(k)) | 0;
-		const shift = (Math.abs(h) % 31) - 15;
+		const shift = (Math.abs(h) % 51) - 25;
 		const rgb = hexRgb(cats[nameCat[ni]].colour)
 		    .map((v) => Math.max(0, Math.min(255, v + shift)));
 		c = [`rgb(${rgb[0]},${rgb[1]},${rgb[2]})`, textOn(rgb)];
@@ -892,6 +892,25 @@
 		setFocus(f);
 	}
 
+	/* Saves the view as drawn (without the hover outline) as a PNG. */
+	function savePng() {
+		const h = st.hover;
+		st.hover = -1;
+		draw();
+		canvas.toBlob((blob) => {
+			const a = document.createElement('a');
+			a.href = URL.createObjectURL(blob);
+			a.download = (document.title.replace(/[^\w.-]+/g, '_') ||
+			    'flame') + '.png';
+			document.body.appendChild(a);
+			a.click();
+			a.remove();
+			setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+		});
+		st.hover = h;
+		draw();
+	}
+
 	function typing(e) {
 		return e.target === searchBox || e.target === threadSel;
 	}
@@ -962,6 +981,7 @@
 		icicleBtn.addEventListener('click', () => setIcicle(!st.icicle));
 		widthsBtn.hidden = !meta.diff;
 		widthsBtn.addEventListener('click', () => setBefore(!st.before));
+		$('fg-png').addEventListener('click', savePng);
 		$('fg-keys').addEventListener('click', (e) => {
 			const h = $('fg-help');
 			h.hidden = !h.hidden;

@@ -347,6 +347,16 @@ pageTest('a differential page shows both sides and the change', page3,
 	    'Of all: 66.67%', 'Of zoom: 66.67%']);
 });
 
+pageTest('PNG saves the view as an image', page1, async (page) => {
+	const [dl] = await Promise.all([page.waitForEvent('download'),
+	    page.getByRole('button', { name: 'PNG' }).click()]);
+	assert.equal(dl.suggestedFilename(), 'two_threads.png');
+	const path = await dl.path();
+	const { readFileSync } = await import('node:fs');
+	const png = readFileSync(path);
+	assert.deepEqual([...png.subarray(1, 4)], [0x50, 0x4e, 0x47]);
+});
+
 pageTest('the widths button shows only on differential pages', page1,
     async (page) => {
 	assert.equal(await page.getByTestId('widths').isVisible(), false);
