@@ -8,14 +8,21 @@
 #   browser   tests/browser/*.test.mjs in headless chromium (playwright-core)
 #
 # NO_BROWSER=1 skips the browser suite (asan and valgrind runs);
-# VALGRIND=1 runs every program and unit test under valgrind.
+# VALGRIND=1 runs every program and unit test under valgrind;
+# BUILD_FAILED=1 (set by make when 'make -k all' failed) adds one failure,
+# and the suites run on what did build.
 
 O=${1:-build}
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 1
+# From here on $O is absolute (it may be given relative or absolute).
+case $O in
+/*) ;;
+*) O=$top/$O ;;
+esac
 log=$(mktemp) || exit 1
 wrap=
-trap 'rm -f "$log"; [ -n "$wrap" ] && rm -rf "$wrap"' EXIT INT TERM
+trap 'rm -f "$log" "$log.u" "$log.e"; [ -n "$wrap" ] && rm -rf "$wrap"' EXIT INT TERM
 total_pass=0 total_fail=0
 
 # add_counts SUITE: adds the 'N passed, N failed' line of $log to the total.
@@ -40,28 +47,41 @@ if [ -n "$VALGRIND" ]; then
 	wrap=$(mktemp -d)
 	for b in "$O"/bin/*; do
 		[ -x "$b" ] || continue
-		printf '#!/bin/sh\nexec %s %s "$@"\n' "$vg" "$top/$b" \
+		printf '#!/bin/sh\nexec %s %s "$@"\n' "$vg" "$b" \
 		    >"$wrap/$(basename "$b")"
 		chmod +x "$wrap/$(basename "$b")"
 	done
 fi
 
-# Unit tests: each cmocka binary; a binary that exits non-zero without a
-# FAILED line (a crash) counts as one failure.
-p=0 f=0
+# Unit tests: each cmocka binary.  cmocka writes '[ RUN      ]' and
+# '[       OK ]' to stdout; a test that ran without its OK failed or
+# crashed, and a binary that exits non-zero with no such test (a crash
+# before or after the tests, a valgrind error, a timeout) is one failure.
+p=0 f=0 nunit=0
 for t in "$O"/tests/test_*; do
 	[ -x "$t" ] || continue
-	if $vg "$t" >"$log.u" 2>&1; then
-		p=$((p + $(grep -c '^\[       OK \]' "$log.u")))
-	else
-		n=$(grep -c '^\[  FAILED  \] .*[^)]$' "$log.u")
-		[ "$n" -eq 0 ] && n=1
-		f=$((f + n))
-		p=$((p + $(grep -c '^\[       OK \]' "$log.u")))
-		cat "$log.u"
+	nunit=$((nunit + 1))
+	timeout 900 $vg "$t" >"$log.u" 2>"$log.e"
+	rc=$?
+	run=$(grep -c '^\[ RUN      \]' "$log.u")
+	ok=$(grep -c '^\[       OK \]' "$log.u")
+	bad=$((run - ok))
+	if [ $rc -ne 0 ] && [ $bad -eq 0 ]; then
+		bad=1
+	fi
+	p=$((p + ok))
+	f=$((f + bad))
+	if [ $bad -ne 0 ]; then
+		echo "FAIL unit $(basename "$t") (exit status $rc)"
+		grep -v -e '^\[ RUN      \]' -e '^\[       OK \]' "$log.u"
+		cat "$log.e"
 	fi
 done
-rm -f "$log.u"
+rm -f "$log.u" "$log.e"
+if [ $nunit -eq 0 ]; then
+	echo "FAIL unit: no test binaries in $O/tests (build first)"
+	f=$((f + 1))
+fi
 echo "$p passed, $f failed" >"$log"
 add_counts unit
 
@@ -74,9 +94,14 @@ grep -v -E '^[0-9]+ passed, [0-9]+ failed' "$log"
 add_counts man
 
 if [ -z "$NO_BROWSER" ] && ls tests/browser/*.test.mjs >/dev/null 2>&1; then
-	BIN="$top/$O/bin" sh tests/browser/run.sh >"$log" 2>&1
+	BIN="$O/bin" sh tests/browser/run.sh >"$log" 2>&1
 	grep -v -E '^[0-9]+ passed, [0-9]+ failed' "$log"
 	add_counts browser
+fi
+
+if [ -n "$BUILD_FAILED" ]; then
+	echo "build: failed (see the compiler errors above): counted as 1 failure"
+	total_fail=$((total_fail + 1))
 fi
 
 echo "$total_pass passed, $total_fail failed"
