@@ -456,6 +456,18 @@ class Table {
 	}
 }
 
+/* The least f(x) over xs (Infinity when empty); no spread, so no limit
+ * on the number of items. */
+function least(xs, f) {
+	let m = Infinity;
+	for (const x of xs) {
+		const v = f(x);
+		if (v < m)
+			m = v;
+	}
+	return m;
+}
+
 /* ---------- SVG charts ---------- */
 
 const SVGNS = 'http://www.w3.org/2000/svg';
@@ -486,7 +498,7 @@ function drawBars(fig, items, opts) {
 	fig.querySelector('.note')?.remove();
 	const W = 760, LW = 260, BH = 18, GAP = 4;
 	const finite = items.filter((it) => isFinite(it.value));
-	let max = opts.max || Math.max(0, ...finite.map((it) => it.value));
+	let max = opts.max || Math.max(0, -least(finite, (it) => -it.value));
 	if (!(max > 0))
 		max = 1;
 	const s = svg(W, Math.max(1, items.length) * (BH + GAP) + 4);
@@ -581,10 +593,10 @@ function drawScatter(fig, pts, xname, yname) {
 	const W = 640, H = 420, L = 70, B = 40, T = 10, R = 20;
 	const s = svg(W, H);
 	const lg = (v) => Math.log10(v);
-	let x0 = Math.floor(Math.min(...pts.map((p) => lg(p.x))));
-	let x1 = Math.ceil(Math.max(...pts.map((p) => lg(p.x))));
-	let y0 = Math.floor(Math.min(...pts.map((p) => lg(p.y))));
-	let y1 = Math.ceil(Math.max(...pts.map((p) => lg(p.y))));
+	let x0 = Math.floor(lg(least(pts, (p) => p.x)));
+	let x1 = Math.ceil(lg(-least(pts, (p) => -p.x)));
+	let y0 = Math.floor(lg(least(pts, (p) => p.y)));
+	let y1 = Math.ceil(lg(-least(pts, (p) => -p.y)));
 	if (x1 <= x0)
 		x1 = x0 + 1;
 	if (y1 <= y0)
@@ -611,28 +623,57 @@ function drawScatter(fig, pts, xname, yname) {
 
 /* ---------- the timeline ---------- */
 
-/* Exact differences of integer timestamps beyond 2^53. */
+/*
+ * Times relative to the smallest in col, exact for integer timestamps
+ * beyond 2^53 (a "big" column holds them as digit strings): each is split
+ * into the digits above and below 10^15, and the two differences are
+ * added, which is exact while the result stays below 2^53 (104 days in
+ * ns).  Negative big integers take the slower BigInt way.
+ */
 function relTimes(col, rows) {
-	let base = null;
-	const big = col.big;
-	for (const r of rows) {
-		const v = col.get(r);
-		if (big && typeof v === 'string' && /^-?\d+$/.test(v)) {
-			const b = BigInt(v);
-			if (base === null || b < base)
-				base = b;
-		} else if (!big && isFinite(num(v))) {
-			if (base === null || num(v) < base)
-				base = num(v);
+	const digits = /^\d+$/;
+	let base = null, neg = false;
+	if (col.big) {
+		let min = null;
+		for (const r of rows) {
+			const v = col.get(r);
+			if (typeof v !== 'string')
+				continue;
+			if (digits.test(v)) {
+				if (min === null || v.length < min.length ||
+				    (v.length === min.length && v < min))
+					min = v;
+			} else if (/^-\d+$/.test(v)) {
+				neg = true;
+				if (base === null || BigInt(v) < base)
+					base = BigInt(v);
+			}
+		}
+		if (base === null && min !== null)
+			base = BigInt(min);
+	} else {
+		for (const r of rows) {
+			const x = num(col.get(r));
+			if (isFinite(x) && (base === null || x < base))
+				base = x;
 		}
 	}
+	const E15 = 1000000000000000n;
+	const bp = typeof base === 'bigint' ? Number(base / E15) : 0;
+	const bq = typeof base === 'bigint' ? Number(base % E15) : 0;
 	return {
 		base,
 		at(v) {
 			if (base === null)
 				return NaN;
-			if (typeof base === 'bigint' && typeof v === 'string' &&
-			    /^-?\d+$/.test(v))
+			if (typeof base !== 'bigint' || typeof v !== 'string')
+				return num(v) - Number(base);
+			if (!neg && digits.test(v)) {
+				const p = v.length > 15 ? Number(v.slice(0, -15)) : 0;
+				const q = Number(v.length > 15 ? v.slice(-15) : v);
+				return (p - bp) * 1e15 + (q - bq);
+			}
+			if (/^-?\d+$/.test(v))
 				return Number(BigInt(v) - base);
 			return num(v) - Number(base);
 		},
@@ -641,19 +682,19 @@ function relTimes(col, rows) {
 
 /*
  * A canvas timeline of spans in lanes: zoom with the wheel or the
- * buttons, pan by dragging.  spans: [{ lane, s, e, label, tip, color }],
- * times relative.  The element carries data-view-start/-end (the visible
+ * buttons, pan by dragging.  spans: [{ r, lane, s, e, color }], times
+ * relative; tipOf(span) gives a span's tooltip.  The element carries data-view-start/-end (the visible
  * range); box.setFilter(pred) shows only some spans.
  */
-function timeline(spans, unit) {
+function timeline(spans, unit, tipOf) {
 	const lanes = [...new Set(spans.map((sp) => sp.lane))];
 	const laneOf = new Map(lanes.map((l, i) => [l, i]));
 	const byLane = lanes.map(() => []);
 	for (const sp of spans)
 		byLane[laneOf.get(sp.lane)].push(sp);
 	byLane.forEach((l) => l.sort((a, b) => a.s - b.s));
-	let t0 = Math.min(...spans.map((sp) => sp.s));
-	let t1 = Math.max(...spans.map((sp) => sp.e));
+	let t0 = least(spans, (sp) => sp.s);
+	let t1 = -least(spans, (sp) => -sp.e);
 	if (!(t1 > t0))
 		t1 = t0 + 1;
 	const full = [t0, t1];
@@ -698,17 +739,19 @@ function timeline(spans, unit) {
 			ctx.fillStyle = '#333';
 			ctx.fillText(shorten(String(lanes[i]), 14), 4,
 			    y + LH / 2);
-			let lastPx = -1;
+			let lastPx = -1, style = null;
 			for (const sp of l) {
 				if (sp.e < t0 || sp.s > t1 ||
 				    (keep !== null && !keep(sp)))
 					continue;
-				ctx.fillStyle = sp.color || '#3a6fb0';
 				const a = Math.max(LW, x(sp.s));
 				const b = Math.min(W, x(sp.e));
 				if (b - a < 1 && Math.floor(a) === lastPx)
 					continue;
 				lastPx = Math.floor(a);
+				const color = sp.color || '#3a6fb0';
+				if (color !== style)
+					ctx.fillStyle = style = color;
 				ctx.fillRect(a, y + 4, Math.max(1, b - a),
 				    LH - 8);
 			}
@@ -782,7 +825,7 @@ function timeline(spans, unit) {
 		const hit = lane < byLane.length ?
 		    spanAt(byLane[lane], t, slack) : undefined;
 		if (hit !== undefined && e.offsetX >= LW)
-			showTip(hit.tip, e.clientX, e.clientY);
+			showTip(tipOf(hit), e.clientX, e.clientY);
 		else
 			hideTip();
 	});
@@ -1215,36 +1258,45 @@ const DISPATCH_COLS = ['Dispatch_ID', 'Kernel_Name', 'GPU_ID', 'Queue_ID',
     'Start_Timestamp', 'End_Timestamp', 'dur_ns'];
 
 /* A colour per name, the same in every page. */
+const hues = new Map();
 function hue(name) {
-	let h = 0;
-	for (const ch of String(name))
-		h = (h * 31 + ch.codePointAt(0)) >>> 0;
-	return `hsl(${h % 360},55%,48%)`;
+	let c = hues.get(name);
+	if (c === undefined) {
+		let h = 0;
+		for (const ch of String(name))
+			h = (h * 31 + ch.codePointAt(0)) >>> 0;
+		hues.set(name, c = `hsl(${h % 360},55%,48%)`);
+	}
+	return c;
 }
 
-/* Spans for a timeline from start/end (and lane) keys of g. */
+/*
+ * Spans for a timeline from start/end (and lane) keys of g, and tipOf(sp)
+ * for the tooltip (made on hover: a page may hold a million spans).
+ */
 function spansOf(g, rows, sk, ek, lk, labelOf) {
 	const sc = g.col(sk), ec = g.col(ek);
 	if (sc === null || ec === null)
-		return { spans: [], skipped: rows.length };
+		return { spans: [], skipped: rows.length, tipOf: null };
 	const rs = relTimes(sc, rows), base = rs.base;
-	const re = { at: (v) => rs.at(v) };
+	const lc = lk ? g.col(lk) : null;
 	const spans = [];
 	let skipped = 0;
 	for (const r of rows) {
-		const s = rs.at(sc.get(r)), e = re.at(ec.get(r));
+		const s = rs.at(sc.get(r)), e = rs.at(ec.get(r));
 		if (!isFinite(s) || !isFinite(e) || e < s) {
 			skipped++;
 			continue;
 		}
-		const lane = lk ? fmt(g.get(r, lk)) : '';
-		const label = labelOf(r);
-		spans.push({ r, lane, s, e, label, tip: `${label}\n${sk} ` +
-		    `${fmt(sc.get(r), true)}, ${ek} ${fmt(ec.get(r), true)}` +
-		    ` (+${fmtNum(s)} .. +${fmtNum(e)}, ` +
-		    `${fmtNum(e - s)} long)` });
+		const lane = lc ? lc.get(r) : '';
+		spans.push({ r, lane: typeof lane === 'string' ? lane :
+		    fmt(lane), s, e });
 	}
-	return { spans, skipped, base };
+	const tipOf = (sp) => `${labelOf(sp.r)}\n${sk} ` +
+	    `${fmt(sc.get(sp.r), true)}, ${ek} ${fmt(ec.get(sp.r), true)}` +
+	    ` (+${fmtNum(sp.s)} .. +${fmtNum(sp.e)}, ` +
+	    `${fmtNum(sp.e - sp.s)} long)`;
+	return { spans, skipped, base, tipOf };
 }
 
 /* pmc2ndjson records: sysinfo, roofline, the dispatch timeline and list. */
@@ -1253,12 +1305,12 @@ function dispatchView(g) {
 	const keys = g.keysOf(rows);
 	const root = el('div', { class: 'dispatches' });
 	const lane = keys.includes('GPU_ID') ? 'GPU_ID' : null;
-	const { spans, skipped } = spansOf(g, rows, 'Start_Timestamp',
+	const { spans, skipped, tipOf } = spansOf(g, rows, 'Start_Timestamp',
 	    'End_Timestamp', lane, (r) => `${fmt(g.get(r, 'Dispatch_ID'))}: ` +
 	    fmt(g.get(r, 'Kernel_Name')));
 	for (const sp of spans)
 		sp.color = hue(g.get(sp.r, 'Kernel_Name'));
-	const tl = spans.length > 0 ? timeline(spans, 'ns') : null;
+	const tl = spans.length > 0 ? timeline(spans, 'ns', tipOf) : null;
 	/* Filters by kernel and GPU for the timeline and the list. */
 	const pick = { Kernel_Name: null, GPU_ID: null };
 	const ctl = el('div', { class: 'controls' });
@@ -1393,10 +1445,10 @@ function genericView(g, views) {
 		} else if (v.type === 'timeline') {
 			const first = g.keys.find((k) => typeof g.get(0, k) ===
 			    'string' && k !== v.lane) || v.start;
-			const { spans, skipped } = spansOf(g, rows, v.start,
+			const { spans, skipped, tipOf } = spansOf(g, rows, v.start,
 			    v.end, v.lane || null, (r) => fmt(g.get(r, first)));
 			if (spans.length > 0)
-				root.append(timeline(spans, ''));
+				root.append(timeline(spans, '', tipOf));
 			const m = missing(`${v.start} and ${v.end}`, skipped);
 			if (m)
 				root.append(m);
