@@ -60,6 +60,7 @@ struct cc {
 	const char *missing_name;
 	struct arena *a;
 	int failed;
+	int nest;		/* open parentheses */
 };
 
 static void PRINTF_LIKE(2, 3)
@@ -221,18 +222,29 @@ parse_call(struct cc *c, const char *name, size_t len)
 		cc_error(c, "unknown function '%.*s'", (int)len, name);
 		return;
 	}
+	if (++c->nest > 200) {
+		cc_error(c, "expression too deeply nested");
+		return;
+	}
 	c->p++;
-	if (!accept(c, ")"))
+	if (!accept(c, ")")) {
 		do {
 			parse_expr(c);
 			nargs++;
 		} while (!c->failed && accept(c, ","));
-	expect(c, ")");
+		expect(c, ")");
+	}
+	c->nest--;
 	if (c->failed)
 		return;
 	if (nargs < fns[f].min || nargs > fns[f].max) {
-		cc_error(c, "%s takes %d to %d arguments, not %d",
-		    fns[f].name, fns[f].min, fns[f].max, nargs);
+		if (fns[f].min == fns[f].max)
+			cc_error(c, "%s takes %d argument%s, not %d",
+			    fns[f].name, fns[f].min, fns[f].min > 1 ? "s" : "",
+			    nargs);
+		else
+			cc_error(c, "%s takes %d or %d arguments, not %d",
+			    fns[f].name, fns[f].min, fns[f].max, nargs);
 		return;
 	}
 	for (i = 0; i < nargs; i++)
@@ -304,9 +316,14 @@ parse_atom(struct cc *c)
 
 	skip_ws(c);
 	if (*c->p == '(') {
+		if (++c->nest > 200) {
+			cc_error(c, "expression too deeply nested");
+			return;
+		}
 		c->p++;
 		parse_expr(c);
 		expect(c, ")");
+		c->nest--;
 	} else if (*c->p == '$') {
 		c->p++;
 		parse_variable(c);
@@ -329,21 +346,36 @@ parse_atom(struct cc *c)
 	} else if (ident_len(c->p) > 0) {
 		parse_name(c);
 	} else {
-		cc_error(c, *c->p ? "syntax error at column %d: unexpected "
-		    "'%c'" : "syntax error at column %d: unexpected end%c",
-		    (int)(c->p - c->s) + 1, *c->p ? *c->p : ' ');
+		if (*c->p)
+			cc_error(c, "syntax error at column %d: unexpected "
+			    "'%c'", (int)(c->p - c->s) + 1, *c->p);
+		else
+			cc_error(c, "syntax error at column %d: unexpected end",
+			    (int)(c->p - c->s) + 1);
 	}
 }
 
 static void
 parse_unary(struct cc *c)
 {
+	if (c->failed)
+		return;
 	if (accept(c, "-")) {
+		if (++c->nest > 200) {
+			cc_error(c, "expression too deeply nested");
+			return;
+		}
 		parse_unary(c);
+		c->nest--;
 		if (!c->failed)
 			emit(c, OP_NEG, 0, 1, 0, 0, c->kinds[c->sp - 1]);
 	} else if (accept(c, "+")) {
+		if (++c->nest > 200) {
+			cc_error(c, "expression too deeply nested");
+			return;
+		}
 		parse_unary(c);
+		c->nest--;
 	} else {
 		parse_atom(c);
 	}
@@ -459,7 +491,12 @@ parse_expr(struct cc *c)
 		return;
 	parse_cmp(c);
 	expect(c, "else");
+	if (++c->nest > 200) {
+		cc_error(c, "expression too deeply nested");
+		return;
+	}
 	parse_expr(c);
+	c->nest--;
 	if (c->failed)
 		return;
 	kx = c->kinds[c->sp - 3];
