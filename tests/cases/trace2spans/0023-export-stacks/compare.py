@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""compare.py TRACE EXPORT_STACKS < folded: checks spans2stacks --folded
-against torch.profiler's export_stacks for the same trace.
+"""compare.py [--python-events] TRACE EXPORT_STACKS < folded: checks
+spans2stacks --folded against torch.profiler's export_stacks for the same
+trace.
 
 export_stacks (torch/autograd/profiler_util.py, EventList.export_stacks)
 writes, for every CPU op event with a python stack and int(self time) > 0,
@@ -12,16 +13,27 @@ an op is its python_function ancestors (KinetoEvent's python_stack_); ops
 with none (the autograd thread) and CUDA runtime calls (which are CPU
 children of the op, so they do reduce its self time) have no line.
 
+Newer torch versions make function events of the python_function events
+too (FunctionEvent.is_python_function): each then has a line of its own,
+its python ancestors with its self time (its duration minus its python
+and op children).  --python-events compares with that behaviour.
+
 EXPORT_STACKS is that file, worked out by hand for TRACE.  From the folded
-stacks this takes the lines whose leaf is a cpu_op, keeps their leading
-python_function frames, and sums the self time per python stack.  The
-frame categories come from TRACE itself.  Prints one line per stack with
-both sums in nanoseconds; exits 1 if any differ."""
+stacks this takes the lines whose leaf is a cpu_op (and, with
+--python-events, a python_function), keeps the python_function frames
+above the leaf, and sums the self time per python stack.  The frame
+categories come from TRACE itself.  Prints one line per stack with both
+sums in nanoseconds; exits 1 if any differ."""
 import json
 import sys
 from collections import defaultdict
 
-trace, theirs_path = sys.argv[1], sys.argv[2]
+args = sys.argv[1:]
+leaves = {"cpu_op"}
+if args[0] == "--python-events":
+    leaves.add("python_function")
+    args = args[1:]
+trace, theirs_path = args
 with open(trace) as f:
     cats = {e["name"]: e.get("cat") for e in json.load(f)["traceEvents"]
             if "name" in e}
@@ -30,10 +42,10 @@ ours = defaultdict(int)
 for line in sys.stdin:
     path, n = line.rstrip("\n").rsplit(" ", 1)
     frames = path.split(";")[1:]          # the first frame is the thread
-    if cats.get(frames[-1]) != "cpu_op":
+    if cats.get(frames[-1]) not in leaves:
         continue
     py = []
-    for fr in frames:
+    for fr in frames[:-1]:
         if cats.get(fr) != "python_function":
             break
         py.append(fr.translate(tr))
