@@ -693,6 +693,9 @@ function timeline(spans, unit, tipOf) {
 	for (const sp of spans)
 		byLane[laneOf.get(sp.lane)].push(sp);
 	byLane.forEach((l) => l.sort((a, b) => a.s - b.s));
+	/* The longest span per lane bounds how far back one can start and
+	 * still be in view. */
+	const longest = byLane.map((l) => -least(l, (sp) => sp.s - sp.e));
 	let t0 = least(spans, (sp) => sp.s);
 	let t1 = -least(spans, (sp) => -sp.e);
 	if (!(t1 > t0))
@@ -740,9 +743,10 @@ function timeline(spans, unit, tipOf) {
 			ctx.fillText(shorten(String(lanes[i]), 14), 4,
 			    y + LH / 2);
 			let lastPx = -1, style = null;
-			for (const sp of l) {
-				if (sp.e < t0 || sp.s > t1 ||
-				    (keep !== null && !keep(sp)))
+			for (let k = firstAt(l, t0 - longest[i]); k < l.length &&
+			    l[k].s <= t1; k++) {
+				const sp = l[k];
+				if (sp.e < t0 || (keep !== null && !keep(sp)))
 					continue;
 				const a = Math.max(LW, x(sp.s));
 				const b = Math.min(W, x(sp.e));
@@ -776,8 +780,21 @@ function timeline(spans, unit, tipOf) {
 		draw();
 	}
 
+	/* The index of the first span in l that starts at or after t. */
+	function firstAt(l, t) {
+		let lo = 0, hi = l.length;
+		while (lo < hi) {
+			const mid = (lo + hi) >> 1;
+			if (l[mid].s < t)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		return lo;
+	}
+
 	/* The span at time t in a lane sorted by start (binary search,
-	 * then back over the few that start earlier and still cover t). */
+	 * then back over those that start early enough to cover t). */
 	function spanAt(l, t, slack) {
 		let lo = 0, hi = l.length;
 		while (lo < hi) {
@@ -787,7 +804,8 @@ function timeline(spans, unit, tipOf) {
 			else
 				hi = mid;
 		}
-		for (let i = lo - 1; i >= 0 && i >= lo - 64; i--)
+		const from = t - slack - longest[byLane.indexOf(l)];
+		for (let i = lo - 1; i >= 0 && l[i].s >= from; i--)
 			if (t <= l[i].e + slack && (keep === null || keep(l[i])))
 				return l[i];
 		return undefined;
