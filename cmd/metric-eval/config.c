@@ -494,7 +494,7 @@ config_add_user(struct config *cf, const char *def)
 	struct mrow *r;
 	size_t nl;
 
-	if (!eq || eq == def)
+	if (!eq || eq == def || !eq[1 + strspn(eq + 1, " \t")])
 		die_usage("-e '%s': expected 'NAME = EXPR'", def);
 	nl = (size_t)(eq - def);
 	while (nl > 0 && isspace((unsigned char)def[nl - 1]))
@@ -587,6 +587,8 @@ config_compile(struct config *cf, struct table *t)
 			for (k = 0; k < mt->ncols; k++) {
 				struct mcell *c = &mt->rows[j].cells[k];
 
+				if (c->text && !c->text[strspn(c->text, " \t\n")])
+					c->text = NULL;	/* '' is a blank cell */
 				if (mt->col_unit[k])
 					c->text = config_unit_text(cf, c->text);
 				else if (mt->col_eval[k] && c->text &&
