@@ -46,7 +46,7 @@ struct flame_tree {
 	uint64_t *self, *before, *calls;
 	size_t n, alloc;
 	struct cslot *child;		/* open addressing on key */
-	size_t cap;
+	size_t cap, nchild;		/* slots, slots in use */
 	struct name *names;		/* by id */
 	size_t nnames, names_alloc;
 	struct nslot *nslot;		/* open addressing on the name */

@@ -122,14 +122,14 @@ node_child(uint32_t parent, uint32_t name, int *fresh)
 		c = node_new(parent, name);
 		if (c == parent + 1)
 			return c;
-		if (t.n > t.cap / 4 * 3)
+		if (++t.nchild > t.cap / 4 * 3)
 			child_grow();
 		child_put(t.child, t.cap, parent, name, c);
 		return c;
 	}
 	if (parent + 1 < t.n && t.key[parent + 1] == key)
 		return parent + 1;
-	if (t.n + 1 > t.cap / 4 * 3)
+	if (t.nchild + 1 > t.cap / 4 * 3)
 		child_grow();
 	j = mix(key) & (t.cap - 1);
 	for (; t.child[j].node != 0; j = (j + 1) & (t.cap - 1))
@@ -142,6 +142,7 @@ node_child(uint32_t parent, uint32_t name, int *fresh)
 	t.child[j].parent = parent;
 	t.child[j].name = name;
 	t.child[j].node = c + 1;
+	t.nchild++;
 	return c;
 }
 
