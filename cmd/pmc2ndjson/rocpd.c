@@ -149,7 +149,12 @@ first_pass(const char *path, const struct hdr *h, const long *col,
 		strbuf_reset(&prev);
 		strbuf_add(&prev, key.buf, key.len);
 	}
-	qsort(gpus, ngpus, sizeof(*gpus), dbl_cmp);
+	if (nseg == 0) {	/* no good row: one pass reports the bad ones */
+		start = xrealloc(start, 1, sizeof(*start));
+		start[nseg++] = 0;
+	}
+	if (ngpus > 0)
+		qsort(gpus, ngpus, sizeof(*gpus), dbl_cmp);
 	csvr_close(&r);
 	strbuf_release(&key);
 	strbuf_release(&prev);
