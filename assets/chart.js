@@ -274,7 +274,7 @@ class Table {
 		for (const c of this.cols) {
 			let w = Math.max(4, Math.min(c.title.length + 2, 24));
 			for (let i = 0; i < n; i++) {
-				const t = fmt(c.get(rows[i]));
+				const t = fmt(c.get(rows[i]), c.exact);
 				if (t.length + 1 > w)
 					w = t.length + 1;
 			}
@@ -879,20 +879,22 @@ function recordTable(g, id, rows) {
 	return new Table({ id, columns: cols, rows }).el;
 }
 
-/* A key/value table of one record (sysinfo, totals). */
+/*
+ * Records as key and value columns (sysinfo, totals): one row per key,
+ * one value column per record (titled by its run when it has one).
+ */
 function kvTable(g, id, rows) {
-	const items = [];
-	for (const r of rows)
-		for (const k of g.keysOf([r]))
-			if (k !== 'type')
-				items.push([k, g.get(r, k), r]);
-	const cols = [{ title: 'Key', get: (i) => items[i][0] },
-	    { title: 'Value', get: (i) => items[i][1], exact: true }];
-	if (rows.length > 1)
-		cols.unshift({ title: 'Record', get: (i) => items[i][2] + 1,
-		    num: true });
-	return new Table({ id, columns: cols,
-	    rows: items.map((_, i) => i) }).el;
+	const keys = g.keysOf(rows).filter((k) => k !== 'type');
+	const cols = [{ title: 'Key', get: (i) => keys[i] }];
+	const runs = rows.map((r) => g.get(r, 'run'));
+	const byRun = runs.every((v) => v !== undefined && v !== null) &&
+	    new Set(runs.map(String)).size === rows.length;
+	rows.forEach((r, j) => cols.push({
+		title: rows.length === 1 ? 'Value' :
+		    byRun ? `run ${fmt(runs[j])}` : `record ${j + 1}`,
+		get: (i) => g.get(r, keys[i]) ?? null, exact: true,
+	}));
+	return new Table({ id, columns: cols, rows: keys.map((_, i) => i) }).el;
 }
 
 const METRIC_IDS = new Set(['panel_id', 'panel', 'table_id', 'table',
