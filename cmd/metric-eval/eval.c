@@ -325,12 +325,45 @@ median_sorted(const double *x, size_t n)
 	return (x[n / 2 - 1] + x[n / 2]) / 2;
 }
 
+/*
+ * Compensated (Neumaier) summation in doubles: as exact as pandas' sums
+ * for our purposes, and the same on every machine (valgrind has no 80-bit
+ * long double).  Infinities and NaN go through a plain sum.
+ */
+struct ksum {
+	double s, c, plain;
+	int nonfinite;
+};
+
+static void
+ksum_add(struct ksum *k, double x)
+{
+	double t = k->s + x;
+
+	k->plain += x;
+	if (!isfinite(x) || !isfinite(t)) {
+		k->nonfinite = 1;
+		return;
+	}
+	if (fabs(k->s) >= fabs(x))
+		k->c += (k->s - t) + x;
+	else
+		k->c += (x - t) + k->s;
+	k->s = t;
+}
+
+static double
+ksum_get(const struct ksum *k)
+{
+	return k->nonfinite ? k->plain : k->s + k->c;
+}
+
 /* One-argument aggregate of a vector. */
 static double
 aggregate(struct evctx *c, int f, const struct val *a, double q)
 {
-	double *buf = buf_get(c), r = NAN;
-	long double sum = 0, mean, dev;
+	double *buf = buf_get(c), r = NAN, mean;
+	struct ksum sum = { 0, 0, 0, 0 }, dev = { 0, 0, 0, 0 };
 	size_t m, i;
 	int nan;
 
@@ -342,16 +375,16 @@ aggregate(struct evctx *c, int f, const struct val *a, double q)
 	switch (f) {
 	case FN_AVG: case FN_SUM: case FN_STD:
 		for (i = 0; i < m; i++)
-			sum += buf[i];
+			ksum_add(&sum, buf[i]);
 		if (f == FN_SUM)
-			r = (double)sum;
+			r = ksum_get(&sum);
 		else if (f == FN_AVG)
-			r = m ? (double)(sum / m) : NAN;
+			r = m ? ksum_get(&sum) / (double)m : NAN;
 		else if (m >= 2) {
-			mean = sum / m;
-			for (dev = 0, i = 0; i < m; i++)
-				dev += (buf[i] - mean) * (buf[i] - mean);
-			r = sqrt((double)(dev / (m - 1)));
+			mean = ksum_get(&sum) / (double)m;
+			for (i = 0; i < m; i++)
+				ksum_add(&dev, (buf[i] - mean) * (buf[i] - mean));
+			r = sqrt(ksum_get(&dev) / (double)(m - 1));
 		}
 		break;
 	case FN_MIN: case FN_MAX:
@@ -565,7 +598,7 @@ num_active_cus(struct evctx *c, const double *grbm)
 	long col = pmc_column(c->t, "SQ_BUSY_CU_CYCLES");
 	double mw = sys_num(c->t, "max_waves_per_cu", 1);
 	double cu = sys_num(c->t, "cu_per_gpu", 1), a, x, y;
-	long double sum = 0;
+	struct ksum sum = { 0, 0, 0, 0 };
 	size_t i, m = 0;
 
 	if (col < 0 || !grbm)
@@ -575,11 +608,11 @@ num_active_cus(struct evctx *c, const double *grbm)
 		    grbm[i];
 
 		if (!isnan(v)) {
-			sum += v;
+			ksum_add(&sum, v);
 			m++;
 		}
 	}
-	a = m ? rint((double)(sum / m)) : NAN;
+	a = m ? rint(ksum_get(&sum) / (double)m) : NAN;
 	/* MIN(MOD(A, mw), 8) and MIN(A / mw * 8 + that, cu), Python's min */
 	y = py_mod(a, mw);
 	if (8 < y)
@@ -596,7 +629,7 @@ kernel_busy_cycles(struct evctx *c)
 	long s = pmc_column(c->t, "Start_Timestamp");
 	long e = pmc_column(c->t, "End_Timestamp");
 	double sclk = sys_num(c->t, "max_sclk", 0);
-	long double sum = 0;
+	struct ksum sum = { 0, 0, 0, 0 };
 	size_t i, m = 0, r;
 
 	if (s < 0 || e < 0)
@@ -607,11 +640,11 @@ kernel_busy_cycles(struct evctx *c)
 		r = c->idx ? c->idx[i] : i;
 		v = (c->t->cols[e].v[r] - c->t->cols[s].v[r]) / 1000 * sclk;
 		if (!isnan(v)) {
-			sum += v;
+			ksum_add(&sum, v);
 			m++;
 		}
 	}
-	return m ? rint((double)(sum / m)) : NAN;
+	return m ? rint(ksum_get(&sum) / (double)m) : NAN;
 }
 
 static void

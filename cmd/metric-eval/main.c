@@ -45,6 +45,20 @@ usage(int rc)
 }
 
 static void
+bad_option(int ch, char *argv[])
+{
+	const char *arg = argv[optind - 1];
+
+	if (ch == ':')
+		warn("option '%s' needs an argument", arg);
+	else if (optopt != 0 && strncmp(arg, "--", 2) != 0)
+		warn("unknown option '-%c'", optopt);
+	else
+		warn("unknown option '%s'", arg);
+	usage(EXIT_USAGE);
+}
+
+static void
 strv_push(struct strv *s, const char *v)
 {
 	s->v = realloc(s->v, (s->n + 1) * sizeof(*s->v));
@@ -482,7 +496,8 @@ main(int argc, char *argv[])
 	int ch, rc = EXIT_SUCCESS;
 
 	prog_init(argv[0]);
-	while ((ch = getopt_long(argc, argv, "b:c:d:e:f:g:hk:n:", longopts,
+	opterr = 0;	/* bad_option() names the program as prog_init() set */
+	while ((ch = getopt_long(argc, argv, ":b:c:d:e:f:g:hk:n:", longopts,
 	    NULL)) != -1)
 		switch (ch) {
 		case 'b': push_list(&opt.blocks, optarg); break;
@@ -504,7 +519,7 @@ main(int argc, char *argv[])
 		case OPT_STRICT: opt.strict = 1; break;
 		case OPT_VERSION: opt_version(); break;
 		case OPT_WHERE: opt.where = optarg; break;
-		default: usage(EXIT_USAGE);
+		default: bad_option(ch, argv);
 		}
 	argc -= optind;
 	argv += optind;
