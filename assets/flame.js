@@ -624,6 +624,117 @@
 		setFocus(i);
 	}
 
+	/* ---- the function table --------------------------------------- */
+
+	const tableBtn = $('fg-table-btn');
+	const tableBox = $('fg-table');
+	const TABLE_ROWS = 200;
+	let tableSort = 'self';
+
+	/*
+	 * Per name, over the zoomed frame's subtree: self, total and calls.
+	 * A frame under another of the same name adds to self and calls but
+	 * not to total, so recursion is not counted twice.
+	 */
+	function functionRows() {
+		const t = st.tree, tw = W(t), ts = st.before ? t.bself : t.self;
+		const z = st.zoom, end = t.end[z];
+		const rows = new Map(), open = new Int32Array(names.length);
+		const stack = [];
+		for (let i = z; i < end; i++) {
+			while (stack.length > 0 && t.end[stack[stack.length - 1]] <= i)
+				open[t.name[stack.pop()]]--;
+			if (t.depth[i] === 0 || isThread(t, i))
+				continue;
+			const k = t.name[i];
+			let r = rows.get(k);
+			if (r === undefined) {
+				r = { name: k, self: 0, total: 0, calls: 0 };
+				rows.set(k, r);
+			}
+			r.self += ts[i];
+			if (open[k] === 0)
+				r.total += tw[i];
+			if (t.calls)
+				r.calls += t.calls[i];
+			open[k]++;
+			stack.push(i);
+		}
+		return [...rows.values()];
+	}
+
+	const regexQuote = (s) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+
+	function refreshTable() {
+		if (tableBox.hidden)
+			return;
+		const rows = functionRows();
+		const key = tableSort;
+		rows.sort((a, b) => key === 'name' ?
+		    names[a.name].localeCompare(names[b.name]) :
+		    b[key] - a[key] || a.name - b.name);
+		const view = W(st.tree)[st.zoom];
+		const el = (tag, text, cls) => {
+			const e = document.createElement(tag);
+			if (text !== undefined)
+				e.textContent = text;
+			if (cls)
+				e.className = cls;
+			return e;
+		};
+		const table = el('table');
+		table.appendChild(el('caption', 'Functions under ' +
+		    label(st.tree, st.zoom) + ': ' +
+		    Math.min(rows.length, TABLE_ROWS) + ' of ' + rows.length +
+		    ', by ' + key));
+		const head = el('tr');
+		const cols = [['name', 'Name'], ['self', 'Self'],
+		    ['total', 'Total']];
+		if (st.tree.calls)
+			cols.push(['calls', 'Calls']);
+		for (const [k, text] of cols) {
+			const th = el('th');
+			th.setAttribute('aria-sort', k === key ? (k === 'name' ?
+			    'ascending' : 'descending') : 'none');
+			const b = el('button', text);
+			b.type = 'button';
+			b.addEventListener('click', () => {
+				tableSort = k;
+				refreshTable();
+			});
+			th.appendChild(b);
+			head.appendChild(th);
+		}
+		table.appendChild(head);
+		for (const r of rows.slice(0, TABLE_ROWS)) {
+			const tr = el('tr');
+			const td = el('td', undefined, 'fg-name');
+			const b = el('button', names[r.name]);
+			b.type = 'button';
+			b.title = 'Search for this function';
+			b.addEventListener('click', () =>
+			    setSearch('/^' + regexQuote(names[r.name]) + '$/'));
+			td.appendChild(b);
+			tr.appendChild(td);
+			tr.appendChild(el('td', fmt(r.self) + ' \u00b7 ' +
+			    pct(r.self, view)));
+			tr.appendChild(el('td', fmt(r.total) + ' \u00b7 ' +
+			    pct(r.total, view)));
+			if (st.tree.calls)
+				tr.appendChild(el('td', group(r.calls)));
+			table.appendChild(tr);
+		}
+		tableBox.replaceChildren(table);
+	}
+
+	function showTable(on) {
+		tableBox.hidden = !on;
+		tableBtn.setAttribute('aria-pressed', String(on));
+		refreshTable();
+		resize();
+		draw();
+	}
+
 	/* ---- views, zoom and focus ------------------------------------ */
 
 	function setZoom(i) {
@@ -634,6 +745,7 @@
 		st.zoom = i;
 		if (st.search !== '')
 			runSearch();
+		refreshTable();
 		saveHash();
 		draw();
 	}
@@ -675,6 +787,7 @@
 		threadSel.value = v;
 		resize();
 		runSearch();
+		refreshTable();
 		if (!st.icicle)
 			scroller.scrollTop = scroller.scrollHeight;
 		return true;
@@ -685,6 +798,7 @@
 		widthsBtn.setAttribute('aria-pressed', String(st.before));
 		if (st.search !== '')
 			runSearch();
+		refreshTable();
 		saveHash();
 		draw();
 	}
@@ -760,6 +874,7 @@
 		}
 		st.zoom = z;
 		runSearch();
+		refreshTable();
 		restoring = false;
 		scroller.scrollTop = st.icicle ? 0 : scroller.scrollHeight;
 		draw();
@@ -982,6 +1097,7 @@
 		widthsBtn.hidden = !meta.diff;
 		widthsBtn.addEventListener('click', () => setBefore(!st.before));
 		$('fg-png').addEventListener('click', savePng);
+		tableBtn.addEventListener('click', () => showTable(tableBox.hidden));
 		$('fg-keys').addEventListener('click', (e) => {
 			const h = $('fg-help');
 			h.hidden = !h.hidden;

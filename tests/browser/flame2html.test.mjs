@@ -347,6 +347,38 @@ pageTest('a differential page shows both sides and the change', page3,
 	    'Of all: 66.67%', 'Of zoom: 66.67%']);
 });
 
+pageTest('the table lists functions by self time', page1, async (page) => {
+	const tb = page.getByTestId('table');
+	await tb.click();
+	assert.equal(await tb.getAttribute('aria-pressed'), 'true');
+	const rows = () => page.getByTestId('functions').locator('tr')
+	    .evaluateAll((trs) => trs.slice(1).map((tr) =>
+	    [...tr.children].map((td) => td.textContent)));
+	/* train runs in both threads: self 200 + 400, total 1000 + 600. */
+	assert.deepEqual(await rows(), [
+	    [T, '600 ns \u00b7 37.50%', '1,600 ns (1.60 \u00b5s) \u00b7 100.00%',
+		'2'],
+	    ['aclnnMm', '500 ns \u00b7 31.25%', '500 ns \u00b7 31.25%', '2'],
+	    ['aten::linear', '300 ns \u00b7 18.75%', '800 ns \u00b7 50.00%', '2'],
+	    ['cudaLaunchKernel', '200 ns \u00b7 12.50%', '200 ns \u00b7 12.50%',
+		'5']]);
+	/* Sorting by calls, then zooming to one thread, narrows it. */
+	await page.getByTestId('functions').getByRole('button',
+	    { name: 'Calls' }).click();
+	assert.equal((await rows())[0][0], 'cudaLaunchKernel');
+	await page.getByTestId('thread').selectOption('t:1/1');
+	/* Calls 2, 2, 1 (ties in name-table order). */
+	assert.deepEqual((await rows()).map((r) => r[0]),
+	    ['aten::linear', 'aclnnMm', T]);
+	/* A name searches for exactly that function. */
+	await page.getByTestId('functions').getByRole('button',
+	    { name: 'aclnnMm' }).click();
+	assert.equal(await page.getByTestId('search').inputValue(),
+	    '/^aclnnMm$/');
+	await page.getByTestId('matches').filter({
+	    hasText: '1 match, 50.00% of thread' }).waitFor();
+});
+
 pageTest('PNG saves the view as an image', page1, async (page) => {
 	const [dl] = await Promise.all([page.waitForEvent('download'),
 	    page.getByRole('button', { name: 'PNG' }).click()]);
