@@ -428,6 +428,23 @@ is_big_int(struct nd_slice v)
 	return digits > 15;
 }
 
+/* Appends sep (if not NUL) and v in decimal: printf is the bottleneck. */
+static void
+put_num(struct strbuf *sb, int sep, int64_t v)
+{
+	char buf[24], *p = buf + sizeof(buf);
+	uint64_t u = v < 0 ? -(uint64_t)v : (uint64_t)v;
+
+	do
+		*--p = (char)('0' + u % 10);
+	while ((u /= 10) != 0);
+	if (v < 0)
+		*--p = '-';
+	if (sep)
+		strbuf_addch(sb, sep);
+	strbuf_add(sb, p, (size_t)(buf + sizeof(buf) - p));
+}
+
 /*
  * Appends the integers a[0..n-1] as a JSON array, or as {"runs":[start,
  * step,count,...]} (arithmetic runs) when that is shorter: the indexes of
@@ -441,7 +458,7 @@ put_ints(struct strbuf *sb, const uint32_t *a, size_t n)
 
 	strbuf_addch(sb, '[');
 	for (i = 0; i < n; i++)
-		strbuf_addf(sb, "%s%u", i ? "," : "", a[i]);
+		put_num(sb, i ? ',' : 0, a[i]);
 	strbuf_addch(sb, ']');
 	if (n < 8)
 		return;
@@ -450,8 +467,9 @@ put_ints(struct strbuf *sb, const uint32_t *a, size_t n)
 		step = i + 1 < n ? (int64_t)a[i + 1] - a[i] : 0;
 		for (j = i + 1; j < n && (int64_t)a[j] - a[j - 1] == step; j++)
 			;
-		strbuf_addf(sb, "%s%u,%lld,%zu", i ? "," : "", a[i],
-		    (long long)step, j - i);
+		put_num(sb, i ? ',' : 0, a[i]);
+		put_num(sb, ',', step);
+		put_num(sb, ',', (int64_t)(j - i));
 	}
 	strbuf_addstr(sb, "]}");
 	i = sb->len - plain;		/* both forms */
@@ -550,7 +568,7 @@ put_group(FILE *fp, struct strbuf *sb, struct group *g)
 
 			memcpy(&x, (const char *)ci + j * sizeof(x),
 			    sizeof(x));
-			strbuf_addf(sb, "%s%u", j ? "," : "", x);
+			put_num(sb, j ? ',' : 0, x);
 		}
 		strbuf_addch(sb, ']');
 	}
