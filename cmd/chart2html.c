@@ -494,6 +494,7 @@ put_col(struct strbuf *sb, struct col *c, size_t rows, uint32_t *idx)
 	size_t i, raw = 0, nd = 0, at;
 	struct nd_slice nul = { "null", 4 };
 	void **slot;
+	long absent = -1;
 	int big = 0, isnew;
 
 	for (i = 0; i < c->n; i++)
@@ -508,6 +509,10 @@ put_col(struct strbuf *sb, struct col *c, size_t rows, uint32_t *idx)
 		struct nd_slice v = i < c->n && c->vals[i].p ? c->vals[i] : nul;
 
 		raw += v.len + 1;
+		if (v.p == nul.p && absent >= 0) {	/* most rows of a */
+			idx[i] = (uint32_t)absent;	/* sparse column */
+			continue;
+		}
 		slot = hmap_put2(&seen, v.p, v.len, &isnew);
 		if (isnew) {
 			*slot = (void *)(uintptr_t)nd++;
@@ -516,6 +521,8 @@ put_col(struct strbuf *sb, struct col *c, size_t rows, uint32_t *idx)
 			put_value(&dict, v, big && nd_type(v) == ND_NUMBER);
 		}
 		idx[i] = (uint32_t)(uintptr_t)*slot;
+		if (v.p == nul.p)
+			absent = (long)idx[i];
 	}
 	at = sb->len;
 	strbuf_addstr(sb, ",\"dict\":[");
