@@ -9,7 +9,13 @@
 #include "ndw.h"
 #include "pmc.h"
 
-struct pmc pmc = { BAD_INPUT_INIT, NULL, 0, EXIT_SUCCESS };
+struct pmc pmc = { BAD_INPUT_INIT, NULL, NULL, 0, EXIT_SUCCESS };
+
+int
+keep_column(const char *name, size_t len)
+{
+	return pmc.columns == NULL || hmap_get(pmc.columns, name, len) != NULL;
+}
 
 static int
 isdig(int c)
@@ -59,6 +65,7 @@ hdr_init(struct hdr *h, const struct csvr_row *row, int textcols,
 	h->key = arena_alloc(&h->mem, (row->n + 1) * sizeof(*h->key));
 	h->keylen = arena_alloc(&h->mem, (row->n + 1) * sizeof(size_t));
 	h->text = arena_alloc(&h->mem, row->n + 1);
+	h->keep = arena_alloc(&h->mem, row->n + 1);
 	hmap_init(&seen, row->n);
 	for (i = 0; i < row->n; i++) {
 		h->name[i] = arena_strndup(&h->mem, row->f[i], row->len[i]);
@@ -71,6 +78,7 @@ hdr_init(struct hdr *h, const struct csvr_row *row, int textcols,
 		h->keylen[i] = sb.len;
 		h->keysum += sb.len;
 		h->text[i] = textcols && is_text_column(row->f[i], row->len[i]);
+		h->keep[i] = (unsigned char)keep_column(row->f[i], row->len[i]);
 		hmap_put2(&seen, row->f[i], row->len[i], &isnew);
 		if (!isnew && rc == 0) {
 			*dup = h->name[i];

@@ -47,8 +47,8 @@ usage(int rc)
 {
 	FILE *fp = rc == EXIT_SUCCESS ? stdout : stderr;
 
-	fprintf(fp, "usage: pmc2ndjson [-h] [--no-progress] [--progress] "
-	    "[--strict] [--version] [--where expr] [path ...]\n");
+	fprintf(fp, "usage: pmc2ndjson [-h] [-c list] [--no-progress] "
+	    "[--progress] [--strict] [--version] [--where expr] [path ...]\n");
 	exit(rc);
 }
 
@@ -75,6 +75,26 @@ xstrdup(const char *s)
 	if (p == NULL)
 		die("out of memory");
 	return p;
+}
+
+/* -c: the comma-separated names of the columns to write. */
+static void
+parse_columns(const char *arg)
+{
+	static struct hmap cols;
+	const char *e;
+
+	if (pmc.columns == NULL) {
+		hmap_init(&cols, 16);
+		pmc.columns = &cols;
+	}
+	for (; *arg != '\0'; arg = *e != '\0' ? e + 1 : e) {
+		e = strchr(arg, ',');
+		if (e == NULL)
+			e = arg + strlen(arg);
+		if (e > arg)
+			*hmap_put(&cols, arg, (size_t)(e - arg)) = &cols;
+	}
 }
 
 /* Sets out to dir/base.csv or dir/base.csv.gz, whichever exists. */
@@ -183,11 +203,11 @@ put_row(struct strbuf *rec, const struct hdr *h, const struct csvr_row *row,
 	strbuf_grow(rec, need);
 	p = rec->buf + rec->len;
 	for (i = 0; i < h->n; i++) {
-		const char *key = h->key[i] + (i == 0 && first);
-		size_t klen = h->keylen[i] - (i == 0 && first);
-
-		memcpy(p, key, klen);
-		p += klen;
+		if (!h->keep[i])
+			continue;
+		memcpy(p, h->key[i] + first, h->keylen[i] - first);
+		p += h->keylen[i] - first;
+		first = 0;
 		if (row->len[i] > 0 && !h->text[i] &&
 		    is_number(row->f[i], row->len[i])) {
 			memcpy(p, row->f[i], row->len[i]);
@@ -206,6 +226,18 @@ put_row(struct strbuf *rec, const struct hdr *h, const struct csvr_row *row,
 	}
 	strbuf_setlen(rec, (size_t)(p - rec->buf));
 	return 1;
+}
+
+/* Does --columns keep any column of this header? */
+static int
+keeps_any(const struct hdr *h)
+{
+	size_t i;
+
+	for (i = 0; i < h->n; i++)
+		if (h->keep[i])
+			return 1;
+	return 0;
 }
 
 /* Reads the accumulate row that goes with the dispatch at pos. */
@@ -250,7 +282,7 @@ wide_record(struct strbuf *rec, const struct hdr *h,
     struct side *sq, size_t nsq)
 {
 	long ts = h->ts, te = h->te;
-	size_t k;
+	size_t k, n;
 
 	strbuf_reset(rec);
 	strbuf_addstr(rec, "{\"type\":\"dispatch\"");
@@ -261,18 +293,17 @@ wide_record(struct strbuf *rec, const struct hdr *h,
 		put_diff(rec, row->f[ts], row->len[ts], row->f[te],
 		    row->len[te]);
 	}
-	if (nsq > 0)
-		strbuf_addstr(rec, ",\"blocks\":{");
-	for (k = 0; k < nsq; k++) {
-		if (k > 0)
-			strbuf_addch(rec, ',');
+	for (k = n = 0; k < nsq; k++) {
+		if (!keeps_any(&sq[k].h))
+			continue;
+		strbuf_addstr(rec, n++ > 0 ? "," : ",\"blocks\":{");
 		ndw_quote(rec, sq[k].stem, strlen(sq[k].stem), 0);
 		strbuf_addstr(rec, ":{");
 		if (!put_row(rec, &sq[k].h, &sq[k].row, &sq[k].r.pos, 1))
 			return;
 		strbuf_addch(rec, '}');
 	}
-	strbuf_addstr(rec, nsq > 0 ? "}}" : "}");
+	strbuf_addstr(rec, n > 0 ? "}}" : "}");
 	emit(rec);
 	progress_update(pmc.records, 0);
 }
@@ -537,6 +568,7 @@ main(int argc, char *argv[])
 	enum { OPT_NOPROGRESS = 256, OPT_PROGRESS, OPT_STRICT, OPT_VERSION,
 		OPT_WHERE };
 	static const struct option longopts[] = {
+		{ "columns", required_argument, NULL, 'c' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "no-progress", no_argument, NULL, OPT_NOPROGRESS },
 		{ "progress", no_argument, NULL, OPT_PROGRESS },
@@ -550,8 +582,11 @@ main(int argc, char *argv[])
 
 	prog_init(argv[0]);
 	opterr = 0;	/* bad_option() names the program as prog_init() set */
-	while ((ch = getopt_long(argc, argv, ":" "h", longopts, NULL)) != -1)
+	while ((ch = getopt_long(argc, argv, ":" "c:h", longopts, NULL)) != -1)
 		switch (ch) {
+		case 'c':
+			parse_columns(optarg);
+			break;
 		case 'h':
 			usage(EXIT_SUCCESS);
 			break;
@@ -585,5 +620,7 @@ main(int argc, char *argv[])
 	if (bad_input_finish(&pmc.bad) != EXIT_SUCCESS)
 		pmc.rc = EXIT_FAILURE;
 	jqf_free(pmc.where);
+	if (pmc.columns != NULL)
+		hmap_release(pmc.columns);
 	return close_stdout() != 0 ? EXIT_FAILURE : pmc.rc;
 }

@@ -101,6 +101,8 @@ raw_stream(struct csvr *r, struct hdr *h)
 		strbuf_reset(&rec);
 		strbuf_addstr(&rec, "{\"type\":\"dispatch\"");
 		for (i = 0; i < h->n; i++) {
+			if (!h->keep[i])
+				continue;
 			strbuf_add(&rec, h->key[i], h->keylen[i]);
 			put_cell(&rec, row.f[i], row.len[i], CELL_NCU);
 		}
@@ -163,10 +165,12 @@ put_obj(struct strbuf *rec, const char *key, size_t klen,
 	strbuf_addch(rec, '}');
 }
 
+static void put_units(struct strbuf *rec, const struct kern *k);
+
 static void
 kern_emit(struct kern *k, struct strbuf *rec)
 {
-	size_t i, n;
+	size_t i;
 
 	if (!k->open)
 		return;
@@ -174,15 +178,35 @@ kern_emit(struct kern *k, struct strbuf *rec)
 	strbuf_addstr(rec, "{\"type\":\"dispatch\"");
 	strbuf_add(rec, k->launch.buf, k->launch.len);
 	for (i = 0; i < k->secs.n; i++)
-		put_obj(rec, k->secs.ents[i].key, k->secs.ents[i].len,
-		    &((struct sec *)k->secs.ents[i].val)->vals);
+		if (keep_column(k->secs.ents[i].key, k->secs.ents[i].len))
+			put_obj(rec, k->secs.ents[i].key, k->secs.ents[i].len,
+			    &((struct sec *)k->secs.ents[i].val)->vals);
 	strbuf_add(rec, k->dur.buf, k->dur.len);
+	if (keep_column("units", 5))
+		put_units(rec, k);
+	if (keep_column("rules", 5)) {
+		strbuf_addstr(rec, ",\"rules\":[");
+		if (k->rules.len > 0)
+			strbuf_add(rec, k->rules.buf + 1, k->rules.len - 1);
+		strbuf_addch(rec, ']');
+	}
+	strbuf_addch(rec, '}');
+	emit(rec);
+}
+
+/* Appends the units object: per section, each metric's unit. */
+static void
+put_units(struct strbuf *rec, const struct kern *k)
+{
+	size_t i, n;
+
 	strbuf_addstr(rec, ",\"units\":{");
 	for (i = n = 0; i < k->secs.n; i++) {
 		struct sec *s = k->secs.ents[i].val;
 		size_t at = rec->len;
 
-		if (s->units.len == 0)
+		if (s->units.len == 0 || !keep_column(k->secs.ents[i].key,
+		    k->secs.ents[i].len))
 			continue;
 		put_obj(rec, k->secs.ents[i].key, k->secs.ents[i].len,
 		    &s->units);
@@ -192,11 +216,7 @@ kern_emit(struct kern *k, struct strbuf *rec)
 			strbuf_setlen(rec, rec->len - 1);
 		}
 	}
-	strbuf_addstr(rec, "},\"rules\":[");
-	if (k->rules.len > 0)
-		strbuf_add(rec, k->rules.buf + 1, k->rules.len - 1);
-	strbuf_addstr(rec, "]}");
-	emit(rec);
+	strbuf_addch(rec, '}');
 }
 
 /* Starts gathering the kernel of row: its launch columns. */
@@ -210,6 +230,8 @@ kern_start(struct kern *k, const struct hdr *h, const struct csvr_row *row,
 	k->open = 1;
 	strbuf_add(&k->id, row->f[c->id], row->len[c->id]);
 	for (i = 0; i < c->sec; i++) {
+		if (!h->keep[i])
+			continue;
 		strbuf_add(&k->launch, h->key[i], h->keylen[i]);
 		put_cell(&k->launch, row->f[i], row->len[i], CELL_NCU);
 	}

@@ -10,6 +10,7 @@
 
 #include "arena.h"
 #include "csvr.h"
+#include "hmap.h"
 #include "err.h"
 #include "jqf.h"
 #include "strbuf.h"
@@ -30,6 +31,7 @@ struct hdr {
 	char **key;
 	size_t *keylen;
 	unsigned char *text;	/* the column is a text column */
+	unsigned char *keep;	/* the column is written (--columns) */
 	size_t keysum;		/* the keys' total length */
 	long ts, te;		/* Start_ and End_Timestamp, or -1 */
 	struct arena mem;
@@ -66,10 +68,14 @@ void put_diff(struct strbuf *sb, const char *a, size_t alen, const char *b,
 struct pmc {
 	struct bad_input bad;
 	struct jqf *where;
+	struct hmap *columns;	/* --columns, or NULL: every column */
 	uint64_t records;	/* dispatch records written */
 	int rc;
 };
 extern struct pmc pmc;
+
+/* Is a column (or counter, or section) of this name written? */
+int keep_column(const char *name, size_t len);
 
 /* Writes the record in sb (a complete object) as one line, if it passes. */
 void emit(struct strbuf *sb);

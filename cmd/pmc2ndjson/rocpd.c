@@ -307,7 +307,8 @@ grp_emit(struct grp *g, const struct hdr *h, const long *col,
 	strbuf_reset(rec);
 	strbuf_addstr(rec, "{\"type\":\"dispatch\"");
 	for (i = 0; i < h->n; i++) {
-		if ((long)i == col[C_CN] || (long)i == col[C_CV])
+		if ((long)i == col[C_CN] || (long)i == col[C_CV] ||
+		    !h->keep[i])
 			continue;
 		cell = g->first.buf + g->foff[i];
 		len = g->foff[i + 1] - g->foff[i] - 1;
@@ -328,6 +329,8 @@ grp_emit(struct grp *g, const struct hdr *h, const long *col,
 		}
 	}
 	for (i = 0; i < g->ctr.n; i++) {
+		if (!keep_column(g->ctr.ents[i].key, g->ctr.ents[i].len))
+			continue;
 		strbuf_addch(rec, ',');
 		ndw_quote(rec, g->ctr.ents[i].key, g->ctr.ents[i].len, 0);
 		strbuf_addch(rec, ':');
@@ -338,7 +341,7 @@ grp_emit(struct grp *g, const struct hdr *h, const long *col,
 	for (i = 0; i < 2; i++) {
 		long c = col[i == 0 ? C_DID : C_GPU];
 
-		if (c < 0)
+		if (c < 0 || !h->keep[c])
 			continue;
 		strbuf_addstr(rec, i == 0 ? ",\"rocpd_Dispatch_ID\":" :
 		    ",\"rocpd_GPU_ID\":");

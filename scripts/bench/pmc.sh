@@ -11,7 +11,8 @@
 # not installed here: the last row times the whole pipeline on the
 # 3-dispatch vcopy/MI200 fixture against the 6 to 26 s of CPU that
 # `rocprof-compute analyze` spends on it (the figure the issue cites).
-# Times are the median of $RUNS runs (default 3; the big one $BIG_RUNS,
+# A third row shows the same with pmc2ndjson -c Kernel_Name (only the
+# column topn needs).  Times are the median of $RUNS runs (default 3; the big one $BIG_RUNS,
 # default 1); peak memory is the largest RSS of each program.
 # usage: BIN=... BENCH_TMP=... sh scripts/bench/pmc.sh
 set -e
@@ -31,9 +32,9 @@ scale() {
 	rm -f "$2"/*
 	for f in "$fix"/mixbench/mi200/pmc_perf.csv \
 	    "$fix"/mixbench/mi200/SQ_*.csv; do
-		awk -v n="$1" 'NR == 1 { print; next } { row[k++] = $0 }
-		    END { for (i = 0; i < n; i++) { r = row[i % k]
-			sub(/^[0-9]+/, i, r); print r } }' "$f" \
+		awk -v n="$1" 'NR == 1 { print; next }
+		    { sub(/^[0-9]+/, ""); row[k++] = $0 }
+		    END { for (i = 0; i < n; i++) print i row[i % k] }' "$f" \
 		    >"$2/$(basename "$f")"
 	done
 	cp "$fix"/mixbench/mi200/sysinfo.csv "$fix"/mixbench/mi200/roofline.csv \
@@ -41,7 +42,8 @@ scale() {
 	touch "$2/done-$1"
 }
 
-# pipeline N DIR: runs pmc2ndjson | topn N times; prints the medians of
+# pipeline N DIR [OPTION]: runs pmc2ndjson [OPTION] | topn N times; prints
+# the medians of
 # "wall_s cpu_s_pmc2ndjson cpu_s_topn" and the peaks "kb_pmc2ndjson
 # kb_topn".  CPU seconds (user + sys) are what the rates use: the machine
 # may be shared, and wall time then measures the neighbours.
@@ -51,7 +53,7 @@ pipeline() {
 	while [ "$i" -lt "$1" ]; do
 		s=$(date +%s.%N)
 		/usr/bin/time -f '%U %S %M' -o "$BENCH_TMP/pmc-t1" \
-		    "$BIN/pmc2ndjson" --no-progress "$2" |
+		    "$BIN/pmc2ndjson" --no-progress $3 "$2" |
 		    /usr/bin/time -f '%U %S %M' -o "$BENCH_TMP/pmc-t2" \
 		    "$BIN/topn" --no-progress -k Kernel_Name -v dur_ns -n 0 \
 		    >/dev/null
@@ -96,6 +98,9 @@ d_big=$BENCH_TMP/pmc-$big
 scale "$big" "$d_big"
 ours=$(pipeline "$big_runs" "$d_big")
 row "mixbench x $((big / 167))" "$big" "$d_big" "$ours"
+ours=$(pipeline "$big_runs" "$d_big" -cKernel_Name)
+row "mixbench x $((big / 167)), pmc2ndjson -c Kernel_Name" "$big" "$d_big" \
+    "$ours"
 
 # End to end on a real 3-dispatch workload, against the cited analyze CPU
 # time: 50 runs of the pipeline under one clock, CPU per run.
