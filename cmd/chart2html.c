@@ -29,13 +29,20 @@
 #include "progress.h"
 #include "strbuf.h"
 
-/* One top-level key of a group: its value in every row (.p NULL: absent). */
+/* A value of a column and the row it is in. */
+struct cell {
+	size_t row;
+	struct nd_slice v;
+};
+
+/* One top-level key of a group: its values, in row order (only the rows
+ * that have the key: most keys of a metric stream are in few tables). */
 struct col {
 	char *key;
 	size_t keylen;
 	uint32_t index;		/* in the group's column order */
-	struct nd_slice *vals;
-	size_t n, alloc;	/* n: rows filled so far */
+	struct cell *cells;
+	size_t n, alloc;
 };
 
 /* Records of one kind in one section. */
@@ -258,18 +265,16 @@ record_kind(const char *line, size_t len, struct strbuf *kind,
 static void
 col_set(struct col *c, size_t row, struct nd_slice v)
 {
-	if (row >= c->alloc) {
-		c->alloc = c->alloc ? c->alloc * 2 : 64;
-		while (c->alloc <= row)
-			c->alloc *= 2;
-		c->vals = xrealloc(c->vals, c->alloc * sizeof(*c->vals));
+	if (c->n > 0 && c->cells[c->n - 1].row == row) {
+		c->cells[c->n - 1].v = v;	/* a repeated key: last wins */
+		return;
 	}
-	while (c->n < row) {
-		c->vals[c->n].p = NULL;
-		c->vals[c->n++].len = 0;
+	if (c->n == c->alloc) {
+		c->alloc = c->alloc ? c->alloc * 2 : 16;
+		c->cells = xrealloc(c->cells, c->alloc * sizeof(*c->cells));
 	}
-	c->vals[row] = v;
-	c->n = row + 1;
+	c->cells[c->n].row = row;
+	c->cells[c->n++].v = v;
 }
 
 /* Adds the members of one record (text owned by mem) to g. */
@@ -300,8 +305,8 @@ group_add(struct group *g, const char *line, size_t len,
 			*slot = c;
 		}
 		c = *slot;
-		if (c->n == g->rows + 1) {
-			c->vals[g->rows] = v;	/* a repeated key: last wins */
+		if (c->n > 0 && c->cells[c->n - 1].row == g->rows) {
+			col_set(c, g->rows, v);	/* a repeated key */
 			continue;
 		}
 		col_set(c, g->rows, v);
@@ -491,22 +496,23 @@ put_col(struct strbuf *sb, struct col *c, size_t rows, uint32_t *idx)
 {
 	struct hmap seen;
 	struct strbuf dict = STRBUF_INIT;
-	size_t i, raw = 0, nd = 0, at;
+	size_t i, k, raw = 0, nd = 0, mark;
 	struct nd_slice nul = { "null", 4 };
 	void **slot;
 	long absent = -1;
 	int big = 0, isnew;
 
 	for (i = 0; i < c->n; i++)
-		if (is_big_int(c->vals[i]))
+		if (is_big_int(c->cells[i].v))
 			big = 1;
 	strbuf_addstr(sb, "{\"key\":");
 	ndw_quote(sb, c->key, c->keylen, NDW_HTML_SAFE);
 	if (big)
 		strbuf_addstr(sb, ",\"big\":1");
 	hmap_init(&seen, 64);
-	for (i = 0; i < rows; i++) {
-		struct nd_slice v = i < c->n && c->vals[i].p ? c->vals[i] : nul;
+	for (i = k = 0; i < rows; i++) {
+		struct nd_slice v = k < c->n && c->cells[k].row == i ?
+		    c->cells[k++].v : nul;
 
 		raw += v.len + 1;
 		if (v.p == nul.p && absent >= 0) {	/* most rows of a */
@@ -524,16 +530,17 @@ put_col(struct strbuf *sb, struct col *c, size_t rows, uint32_t *idx)
 		if (v.p == nul.p)
 			absent = (long)idx[i];
 	}
-	at = sb->len;
+	mark = sb->len;
 	strbuf_addstr(sb, ",\"dict\":[");
 	strbuf_add(sb, dict.buf, dict.len);
 	strbuf_addstr(sb, "],\"idx\":");
 	put_ints(sb, idx, rows);
-	if (sb->len - at >= raw + 9) {
-		strbuf_setlen(sb, at);
+	if (sb->len - mark >= raw + 9) {
+		strbuf_setlen(sb, mark);
 		strbuf_addstr(sb, ",\"vals\":[");
-		for (i = 0; i < rows; i++) {
-			struct nd_slice v = i < c->n ? c->vals[i] : nul;
+		for (i = k = 0; i < rows; i++) {
+			struct nd_slice v = k < c->n && c->cells[k].row == i ?
+			    c->cells[k++].v : nul;
 
 			if (i > 0)
 				strbuf_addch(sb, ',');
@@ -659,7 +666,7 @@ free_all(void)
 		hmap_foreach(&s->groups, ge) {
 			g = ge->val;
 			hmap_foreach(&g->cols, ce)
-				free(((struct col *)ce->val)->vals);
+				free(((struct col *)ce->val)->cells);
 			hmap_release(&g->cols);
 			hmap_release(&g->shapes);
 			free(g->shape);
