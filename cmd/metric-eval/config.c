@@ -153,7 +153,8 @@ new_table(struct config *cf)
 {
 	if (cf->ntables == cf->alloc) {
 		cf->alloc = cf->alloc ? 2 * cf->alloc : 64;
-		cf->tables = realloc(cf->tables, cf->alloc * sizeof(*cf->tables));
+		cf->tables = realloc(cf->tables,
+		    cf->alloc * sizeof(*cf->tables));
 		if (!cf->tables)
 			die("out of memory");
 	}
@@ -279,9 +280,9 @@ load_metric_table(struct config *cf, struct ydoc *d, yaml_node_t *tab,
 		if (n_text && n_text[0] == '$') {
 			s = table_sysinfo(t, n_text + 1);
 			if (!s)
-				die("%s: table %d: placeholder range '%s' needs "
-				    "sysinfo '%s' (no sysinfo record?)", d->file,
-				    mt->table_id, n_text, n_text + 1);
+				die("%s: table %d: placeholder range '%s' "
+				    "needs sysinfo '%s' (no sysinfo record?)",
+				    d->file, mt->table_id, n_text, n_text + 1);
 			n = atol(s);
 		} else if (n_text)
 			n = atol(n_text);
@@ -587,8 +588,10 @@ config_compile(struct config *cf, struct table *t)
 			for (k = 0; k < mt->ncols; k++) {
 				struct mcell *c = &mt->rows[j].cells[k];
 
-				if (c->text && !c->text[strspn(c->text, " \t\n")])
-					c->text = NULL;	/* '' is a blank cell */
+				/* '' is a blank cell */
+				if (c->text &&
+				    !c->text[strspn(c->text, " \t\n")])
+					c->text = NULL;
 				if (mt->col_unit[k])
 					c->text = config_unit_text(cf, c->text);
 				else if (mt->col_eval[k] && c->text &&

@@ -34,7 +34,10 @@ table_release(struct table *t)
 		hmap_release(&t->blocks[i].cols);
 	}
 	for (i = 0; i < t->ncols; i++)
+	{
 		free(t->cols[i].v);
+		free(t->cols[i].f);
+	}
 	free(t->blocks);
 	free(t->cols);
 	free(t->kernel);
@@ -101,8 +104,37 @@ table_column(struct table *t, const char *block, const char *name)
 	c->block = b->name;
 	c->name = arena_strndup(&t->mem, name, len);
 	c->v = NULL;
+	c->f = NULL;
+	c->wide = 0;
 	*slot = (void *)(intptr_t)(t->ncols + 1);
 	return (long)t->ncols++;
+}
+
+/* Stores x at row, widening the column to doubles when x is not exactly
+ * a float (rows before row are converted; later ones are not yet set). */
+static void
+col_set(struct table *t, struct column *c, size_t row, double x)
+{
+	float y = (float)x;
+	size_t i;
+
+	if (c->wide) {
+		c->v[row] = x;
+		return;
+	}
+	if ((double)y == x || isnan(x)) {
+		c->f[row] = y;
+		return;
+	}
+	c->v = malloc((t->rows_alloc ? t->rows_alloc : 1) * sizeof(double));
+	if (!c->v)
+		die("out of memory");
+	for (i = 0; i < row; i++)
+		c->v[i] = c->f[i];
+	free(c->f);
+	c->f = NULL;
+	c->wide = 1;
+	c->v[row] = x;
 }
 
 long
@@ -129,13 +161,14 @@ table_dur_column(struct table *t, const char *block)
 void
 table_finish(struct table *t)
 {
-	size_t i;
+	size_t i, j;
 
 	for (i = 0; i < t->nblocks; i++)
 		if (t->blocks[i].dur_col >= 0 && t->blocks[i].dur_mixed)
-			memcpy(t->cols[t->blocks[i].dur_col].v,
-			    t->cols[t->blocks[i].ddur_col].v,
-			    t->nrows * sizeof(double));
+			for (j = 0; j < t->nrows; j++)
+				col_set(t, &t->cols[t->blocks[i].dur_col], j,
+				    col_get(&t->cols[t->blocks[i].ddur_col],
+				    j));
 }
 
 const char *
@@ -341,7 +374,10 @@ grow_rows(struct table *t)
 		(p) = q; \
 	} while (0)
 	for (i = 0; i < t->ncols; i++)
-		GROW(t->cols[i].v);
+		if (t->cols[i].wide)
+			GROW(t->cols[i].v);
+		else
+			GROW(t->cols[i].f);
 	GROW(t->kernel);
 	GROW(t->gpu);
 	GROW(t->dispatch_id);
@@ -489,12 +525,12 @@ store_duration(struct table *t, struct block *b, size_t row,
 	int64_t x, y;
 	double d = s.p && e.p ? number(e) - number(s) : NAN;
 
-	t->cols[b->ddur_col].v[row] = d;
+	col_set(t, &t->cols[b->ddur_col], row, d);
 	if (s.p && e.p && nd_val_i64(s, &x) == 0 && nd_val_i64(e, &y) == 0) {
-		t->cols[b->dur_col].v[row] = (double)(y - x);
+		col_set(t, &t->cols[b->dur_col], row, (double)(y - x));
 		return;
 	}
-	t->cols[b->dur_col].v[row] = d;
+	col_set(t, &t->cols[b->dur_col], row, d);
 	if (!isnan(d) || (s.p && nd_type(s) == ND_NUMBER) ||
 	    (e.p && nd_type(e) == ND_NUMBER))
 		b->dur_mixed = 1;
@@ -535,7 +571,8 @@ store_blocks(struct table *t, const char *p, const char *end,
 		key = key_text(k, tmp, &kl);
 		for (j = 1; j < t->nblocks; j++) {
 			b = &t->blocks[j];
-			if (strlen(b->name) == kl && memcmp(b->name, key, kl) == 0)
+			if (strlen(b->name) == kl &&
+			    memcmp(b->name, key, kl) == 0)
 				store_block(t, b, v.p, v.p + v.len, tmp, row, 0,
 				    rv);
 		}
@@ -569,7 +606,7 @@ store_block(struct table *t, struct block *b, const char *p,
 		key = key_text(k, tmp, &kl);
 		e = key_meaning(t, b, i++, key, kl, top);
 		if (e->col >= 0)
-			t->cols[e->col].v[row] = number(v);
+			col_set(t, &t->cols[e->col], row, number(v));
 		switch (e->what) {
 		case K_NONE:
 			break;
@@ -623,7 +660,10 @@ table_add_row(struct table *t, const char *line, size_t len, size_t label)
 	if (row == t->rows_alloc)
 		grow_rows(t);
 	for (i = 0; i < t->ncols; i++)
-		t->cols[i].v[row] = NAN;
+		if (t->cols[i].wide)
+			t->cols[i].v[row] = NAN;
+		else
+			t->cols[i].f[row] = NAN;
 	t->kernel[row] = UINT32_MAX;
 	t->gpu[row] = NULL;
 	t->dispatch_id[row] = NULL;

@@ -99,20 +99,27 @@ val_drop(struct evctx *c, struct val *v)
 static void
 load_column(struct evctx *c, long col, struct val *out)
 {
-	const double *src = c->t->cols[col].v;
+	const struct column *src = &c->t->cols[col];
 	size_t i;
 
 	out->k = V_VEC;
 	out->masked = 0;
-	if (!c->idx) {
-		out->v = (double *)src;
+	if (!c->idx && src->wide) {
+		out->v = src->v;
 		out->own = 0;
 		return;
 	}
 	out->v = buf_get(c);
 	out->own = 1;
-	for (i = 0; i < c->n; i++)
-		out->v[i] = src[c->idx[i]];
+	if (src->wide)
+		for (i = 0; i < c->n; i++)
+			out->v[i] = src->v[c->idx[i]];
+	else if (!c->idx)
+		for (i = 0; i < c->n; i++)
+			out->v[i] = src->f[i];
+	else
+		for (i = 0; i < c->n; i++)
+			out->v[i] = src->f[c->idx[i]];
 }
 
 static double
@@ -383,7 +390,8 @@ aggregate(struct evctx *c, int f, const struct val *a, double q)
 		else if (m >= 2) {
 			mean = ksum_get(&sum) / (double)m;
 			for (i = 0; i < m; i++)
-				ksum_add(&dev, (buf[i] - mean) * (buf[i] - mean));
+				ksum_add(&dev,
+				    (buf[i] - mean) * (buf[i] - mean));
 			r = sqrt(ksum_get(&dev) / (double)(m - 1));
 		}
 		break;
@@ -588,7 +596,7 @@ per_xcd(struct evctx *c, const char *name)
 	if (!o)
 		die("out of memory");
 	for (i = 0; i < c->n; i++)
-		o[i] = c->t->cols[col].v[c->idx ? c->idx[i] : i] / xcd;
+		o[i] = col_get(&c->t->cols[col], c->idx ? c->idx[i] : i) / xcd;
 	return o;
 }
 
@@ -604,7 +612,8 @@ num_active_cus(struct evctx *c, const double *grbm)
 	if (col < 0 || !grbm)
 		return NAN;
 	for (i = 0; i < c->n; i++) {
-		double v = 4 * c->t->cols[col].v[c->idx ? c->idx[i] : i] /
+		double v = 4 * col_get(&c->t->cols[col],
+		    c->idx ? c->idx[i] : i) /
 		    grbm[i];
 
 		if (!isnan(v)) {
@@ -638,7 +647,8 @@ kernel_busy_cycles(struct evctx *c)
 		double v;
 
 		r = c->idx ? c->idx[i] : i;
-		v = (c->t->cols[e].v[r] - c->t->cols[s].v[r]) / 1000 * sclk;
+		v = (col_get(&c->t->cols[e], r) - col_get(&c->t->cols[s], r)) /
+		    1000 * sclk;
 		if (!isnan(v)) {
 			ksum_add(&sum, v);
 			m++;

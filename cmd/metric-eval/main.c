@@ -129,7 +129,8 @@ metric_eval_stream(const char *path)
 		return EXIT_FAILURE;
 	}
 	while ((rc = nd_read(&r)) == 1) {
-		if (r.no_newline && nd_fields(r.line, r.len, NULL, NULL, 0) < 0) {
+		if (r.no_newline &&
+		    nd_fields(r.line, r.len, NULL, NULL, 0) < 0) {
 			bad_input(&bad, &r.pos, "truncated last line");
 			continue;
 		}
@@ -274,7 +275,8 @@ select_rows(size_t *np)
 	if (!idx || !sel || !want)
 		die("out of memory");
 	for (i = 0; i < tab.nrows; i++)
-		if (!opt.gpu || (tab.gpu[i] && strcmp(tab.gpu[i], opt.gpu) == 0))
+		if (!opt.gpu ||
+		    (tab.gpu[i] && strcmp(tab.gpu[i], opt.gpu) == 0))
 			idx[n++] = i;
 	if (opt.gpu && n == 0)
 		die("--gpu '%s': no dispatch has that GPU_ID", opt.gpu);
@@ -511,7 +513,8 @@ main(int argc, char *argv[])
 		case 'n': opt.norm = parse_norm(optarg); break;
 		case OPT_BY:
 			if (strcmp(optarg, "Kernel_Name") != 0)
-				die_usage("--by: only Kernel_Name is supported");
+				die_usage("--by: only Kernel_Name is "
+				    "supported");
 			opt.by = optarg;
 			break;
 		case OPT_NO_PROGRESS: opt.progress = PROGRESS_OFF; break;

@@ -14,12 +14,24 @@
 
 /* ---- the dispatch table (data.c) ---- */
 
-/* One stored column: a counter of one block, a double per row. */
+/*
+ * One stored column: a counter of one block, one value per row, kept as
+ * floats while every value is exactly a float (most counters are small
+ * integers) and widened to doubles at the first value that is not.
+ */
 struct column {
 	const char *block;	/* "pmc_perf" or an accumulate file's name */
 	const char *name;
-	double *v;
+	float *f;		/* narrow */
+	double *v;		/* wide */
+	int wide;
 };
+
+static inline double
+col_get(const struct column *c, size_t row)
+{
+	return c->wide ? c->v[row] : (double)c->f[row];
+}
 
 /* What the key at one position of a record means (data.c). */
 struct pos_ent {
@@ -131,7 +143,7 @@ struct compile_env {
 	struct table *t;
 	const char *block;	/* coll_level block, "pmc_perf" by default */
 	int block_missing;	/* that block is absent: every cell is blank */
-	int strict_names;	/* an absent counter is an error (user metrics) */
+	int strict_names;	/* an absent counter is an error (-e, -f) */
 };
 
 /*
@@ -178,7 +190,7 @@ enum { NORM_KERNEL, NORM_WAVE, NORM_CYCLE, NORM_SECOND };
 struct mcell {
 	const char *text;	/* YAML text; NULL: null */
 	struct prog prog;	/* compiled when evaluated */
-	int box;		/* simple_box: 1..5 = Min, Q1, Median, Q3, Max */
+	int box;		/* simple_box: 1..5 = Min, Q1, ..., Max */
 };
 
 struct mrow {
