@@ -991,32 +991,48 @@ function metricView(g) {
 		return 'run ' + (r + 1);
 	});
 	let runChoice = 0;
-	const pick = () => {
+	let current = [];
+	const rec = (m) => current[m.idx] ?? -1;
+	const choose = () => {
 		current = combos.get(comboKey(runChoice, dims.map((_, e) =>
 		    dimVals[e][choice[e]]))) || [];
-		refresh();
 	};
-	let current = combos.get(comboKey(0, dimVals.map((v) => v[0]))) || [];
-	const rec = (m) => current[m.idx] ?? -1;
 
-	const root = el('div', { class: 'metrics' });
-	const ctl = el('div', { class: 'controls' });
+	/*
+	 * The choices live in the URL fragment (#kernel=...&normalization=...)
+	 * so that a link, or a reload, reopens the same view.
+	 */
+	const state = new URLSearchParams(location.hash.slice(1));
+	const controls = [];
+	const control = (id, label, names, set) => {
+		const box = selector(id, label, names, (j) => {
+			set(j);
+			state.set(id, names[j]);
+			history.replaceState(null, '', '#' + state.toString());
+			choose();
+			refresh();
+		});
+		const j = state.has(id) ? names.indexOf(state.get(id)) : -1;
+		if (j > 0) {
+			box.querySelector('select').value = j;
+			set(j);
+		}
+		controls.push(box);
+	};
 	const kernelDim = dims.findIndex((x) => !NORM_KEYS.test(x));
 	dims.forEach((k, d) => {
 		const id = NORM_KEYS.test(k) ? 'normalization' :
 		    d === kernelDim ? 'kernel' : 'dim-' + k;
-		ctl.append(selector(id, k, dimVals[d].map((v) => v === null ?
-		    '(all kernels)' : fmt(v)), (j) => {
-			choice[d] = j;
-			pick();
-		}));
+		control(id, k, dimVals[d].map((v) => v === null ?
+		    '(all kernels)' : fmt(v)), (j) => { choice[d] = j; });
 	});
 	if (runNames.length > 1)
-		ctl.append(selector('normalization', 'Normalization', runNames,
-		    (j) => {
-			runChoice = j;
-			pick();
-		}));
+		control('normalization', 'Normalization', runNames,
+		    (j) => { runChoice = j; });
+	choose();
+
+	const root = el('div', { class: 'metrics' });
+	const ctl = el('div', { class: 'controls' }, ...controls);
 	if (ctl.childNodes.length > 0)
 		root.append(ctl);
 

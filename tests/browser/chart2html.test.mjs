@@ -92,6 +92,20 @@ pageTest('metric tables show the chosen kernel and normalization',
 	assert.equal(await cell(pg, '2.1', 'VALU FLOPs', 'Avg'), '1.25');
 });
 
+pageTest('the URL keeps the kernel and normalization', metricHtml,
+    async (pg) => {
+	await pg.selectOption('[data-testid=kernel]', { label: 'k1' });
+	await pg.selectOption('[data-testid=normalization]',
+	    { label: 'per_wave' });
+	assert.equal(new URL(pg.url()).hash,
+	    '#kernel=k1&normalization=per_wave');
+	await pg.reload();
+	assert.equal(await pg.$eval('[data-testid=kernel]',
+	    (s) => s.selectedOptions[0].textContent), 'k1');
+	assert.equal(await cell(pg, '18.2', '3', 'Max'), '31.50');
+	assert.equal(await cell(pg, '2.1', 'VALU FLOPs', 'Avg'), '1.25');
+});
+
 pageTest('a metric cell tooltip gives the exact value and unit',
     metricHtml, async (pg) => {
 	await pg.selectOption('[data-testid=kernel]', { label: 'k1' });
