@@ -7,7 +7,9 @@
 # and peak memory against a plain python3 page writer (json.loads each
 # line, json.dumps the list into the page), the page size (target < 5 MB),
 # and in headless chromium the time to interactive (< 1 s) and the time of
-# a kernel switch (< 100 ms).  $BIN and $BENCH_TMP come from bench.sh.
+# a kernel switch (< 100 ms).  Then a timeline page of 200,000 generated
+# dispatches: rate, size and time to interactive.  $BIN and $BENCH_TMP
+# come from bench.sh.
 top=$(cd "$(dirname "$0")/../.." && pwd)
 BIN=${BIN:-$top/build/bin}
 T=${BENCH_TMP:-/tmp}/chart2html
@@ -98,3 +100,33 @@ print("chart2html page | %s | %.2f MB (target < 5 MB) | interactive in "
 else
 	echo "chart2html page | skipped: playwright-core missing"
 fi
+
+# A timeline page: 200,000 dispatches on 8 GPUs with 19-digit timestamps.
+python3 - >"$T/dispatches.ndjson" <<'EOF2'
+import random
+r = random.Random(1)
+t = 1751344815171234567
+for i in range(200000):
+    d = r.randint(1000, 50000)
+    print('{"type":"dispatch","Dispatch_ID":%d,"Kernel_Name":"kernel_%d",'
+          '"GPU_ID":%d,"Start_Timestamp":%d,"End_Timestamp":%d,'
+          '"dur_ns":%d}' % (i, i % 50, i % 8, t, t + d, d))
+    t += d // 8
+EOF2
+set -- $(timed "$BIN/chart2html" -o "$T/timeline.html" "$T/dispatches.ndjson")
+tsize=$(wc -c <"$T/timeline.html")
+if [ -d "$top/tests/browser/node_modules/playwright-core" ]; then
+	r=$(node "$top/scripts/bench/chart2html-page.mjs" "$T/timeline.html" 3)
+	tti=$(echo "$r" | python3 -c 'import json, sys
+print("%.0f" % json.load(sys.stdin)["tti_ms"])')
+else
+	tti=-
+fi
+awk -v s="$1" -v kb="$2" -v b="$(wc -c <"$T/dispatches.ndjson")" \
+    -v pg="$tsize" -v tti="$tti" 'BEGIN {
+	s = s > 0 ? s : 0.005
+	printf "chart2html page | 200,000 dispatches, timeline and list " \
+	    "(%.1f MB) | %.2f MB page | %.0f MB/s, %.0f MB peak | " \
+	    "interactive in %s ms | -\n", b / 1e6, pg / 1e6, b / 1e6 / s,
+	    kb / 1024, tti
+}'
