@@ -33,10 +33,13 @@ LIB_OBJ := $(patsubst %.c,$(O)/%.o,$(LIB_SRC))
 ASSETS := $(sort $(wildcard assets/*.js assets/*.css assets/*.html))
 UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNITS := $(patsubst tests/unit/%.c,$(O)/tests/%,$(UNIT_SRC))
+# Benchmark drivers of libcommon (scripts/bench/*.sh run them).
+BENCH_SRC := $(wildcard tests/bench/*.c)
+BENCHES := $(patsubst tests/bench/%.c,$(O)/tests/%,$(BENCH_SRC))
 
 .PHONY: all check check-run demo asan valgrind bench install lint-man \
 	deps clean
-all: $(BINS) $(UNITS)
+all: $(BINS) $(UNITS) $(BENCHES)
 
 $(O)/%.o: %.c | $(O)/gen/assets.h
 	@mkdir -p $(@D)
@@ -68,6 +71,10 @@ $(O)/tests/%: $(O)/tests/unit/%.o $(O)/libcommon.a
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(O)/libcommon.a $(CMOCKA_LIBS) \
 		$(LDLIBS)
+
+$(BENCHES): $(O)/tests/%: $(O)/tests/bench/%.o $(O)/libcommon.a
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(O)/libcommon.a $(LDLIBS)
 
 deps:
 	@sh scripts/install-deps.sh

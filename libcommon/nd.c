@@ -498,6 +498,36 @@ nd_type(struct nd_slice v)
 	}
 }
 
+/* 1 for the bytes skip_value() stops at inside a container. */
+static const unsigned char skip_stop[256] = {
+	['"'] = 1, ['{'] = 1, ['['] = 1, ['}'] = 1, [']'] = 1,
+};
+/* 1 for the bytes that end a number or literal. */
+static const unsigned char scalar_end[256] = {
+	[','] = 1, ['}'] = 1, [']'] = 1, [' '] = 1, ['\t'] = 1, ['\n'] = 1,
+	['\r'] = 1,
+};
+
+/*
+ * Skips a valid string at p (its opening quote); returns the end.  A quote
+ * closes it when an even number of backslashes precede it.
+ */
+static const char *
+skip_string(const char *p, const char *end)
+{
+	const char *q, *b;
+
+	for (p++; p < end; p = q + 1) {
+		if ((q = memchr(p, '"', (size_t)(end - p))) == NULL)
+			return end;
+		for (b = q; b[-1] == '\\'; b--)
+			;
+		if (((q - b) & 1) == 0)
+			return q + 1;
+	}
+	return end;
+}
+
 /* Skips one valid JSON value at p (no checks); returns the end. */
 static const char *
 skip_value(const char *p, const char *end)
@@ -507,10 +537,7 @@ skip_value(const char *p, const char *end)
 	do {
 		switch (*p) {
 		case '"':
-			for (p++; p < end && *p != '"'; p++)
-				if (*p == '\\')
-					p++;
-			p++;
+			p = skip_string(p, end);
 			break;
 		case '{': case '[':
 			depth++;
@@ -522,13 +549,13 @@ skip_value(const char *p, const char *end)
 			break;
 		default:
 			if (depth == 0) {
-				while (p < end && *p != ',' && *p != '}' &&
-				    *p != ']' && *p != ' ' && *p != '\t' &&
-				    *p != '\n' && *p != '\r')
+				while (p < end && !scalar_end[(unsigned char)*p])
 					p++;
 				return p;
 			}
-			p++;
+			/* Numbers, literals, ',' and ':' inside a container. */
+			while (p < end && !skip_stop[(unsigned char)*p])
+				p++;
 		}
 	} while (depth > 0 && p < end);
 	return p;
@@ -537,7 +564,8 @@ skip_value(const char *p, const char *end)
 static const char *
 skip_blank(const char *p, const char *end)
 {
-	while (p < end && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r'))
+	while (p < end && (unsigned char)*p <= ' ' && (*p == ' ' ||
+	    *p == '\t' || *p == '\n' || *p == '\r'))
 		p++;
 	return p;
 }
@@ -566,7 +594,7 @@ nd_iter_next(struct nd_iter *it, struct nd_slice *key, struct nd_slice *val)
 	key->len = 0;
 	if (it->is_object) {
 		key->p = p;
-		p = skip_value(p, it->end);
+		p = skip_string(p, it->end);
 		key->len = (size_t)(p - key->p);
 		p = skip_blank(p, it->end);
 		p = skip_blank(p + 1, it->end);		/* ':' */

@@ -59,6 +59,22 @@ add_u(struct strbuf *sb, unsigned c)
 	strbuf_add(sb, e, 6);
 }
 
+/*
+ * Bytes written as they are: printable ASCII other than '"' and '\\'
+ * (plain[0]), and in HTML-safe mode also not '<', '>' or '&' (plain[1]).
+ */
+static unsigned char plain[2][256];
+
+static void
+plain_init(void)
+{
+	int c;
+
+	for (c = 0x20; c < 0x80; c++)
+		plain[0][c] = plain[1][c] = c != '"' && c != '\\';
+	plain[1]['<'] = plain[1]['>'] = plain[1]['&'] = 0;
+}
+
 void
 ndw_quote(struct strbuf *sb, const char *s, size_t len, unsigned flags)
 {
@@ -68,15 +84,23 @@ ndw_quote(struct strbuf *sb, const char *s, size_t len, unsigned flags)
 	size_t n;
 	unsigned c;
 
+	if (!plain[0]['a'])
+		plain_init();
 	strbuf_grow(sb, len + 2);
 	strbuf_addch(sb, '"');
 	while (p < end) {
 		run = p;
-		while (p < end && *p >= 0x20 && *p < 0x80 && *p != '"' &&
-		    *p != '\\' && !(html && (*p == '<' || *p == '>' ||
-		    *p == '&')))
+		while (p < end && plain[html][*p])
 			p++;
-		strbuf_add(sb, run, (size_t)(p - run));
+		if (p > run) {
+			/* The grow above left room for plain text. */
+			if (sb->alloc - sb->len > (size_t)(p - run)) {
+				memcpy(sb->buf + sb->len, run, (size_t)(p - run));
+				sb->len += (size_t)(p - run);
+				sb->buf[sb->len] = '\0';
+			} else
+				strbuf_add(sb, run, (size_t)(p - run));
+		}
 		if (p >= end)
 			break;
 		c = *p;

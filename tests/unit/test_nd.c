@@ -382,6 +382,31 @@ iter_walks_objects_and_arrays(void **state)
 }
 
 static void
+iter_skips_strings_with_escaped_quotes_and_backslashes(void **state)
+{
+	static const char line[] = "{\"o\":{\"a\\\"\":\"x\\\\\","
+	    "\"b\":[\"\\\\\\\"}]\",\"\\\\\"],\"c\":1}}";
+	static const char *wk[] = { "\"a\\\"\"", "\"b\"", "\"c\"" };
+	static const char *wv[] = { "\"x\\\\\"",
+	    "[\"\\\\\\\"}]\",\"\\\\\"]", "1" };
+	const char *keys[] = { "o" };
+	struct nd_slice v[1], k, x;
+	struct nd_iter it;
+	int n = 0;
+
+	(void)state;
+	assert_int_equal(nd_fields(line, sizeof(line) - 1, keys, v, 1), 1);
+	assert_int_equal(nd_iter_init(&it, v[0]), 0);
+	while (nd_iter_next(&it, &k, &x) == 1) {
+		assert_true(n < 3);
+		assert_mem_str(k.p, k.len, wk[n]);
+		assert_mem_str(x.p, x.len, wv[n]);
+		n++;
+	}
+	assert_int_equal(n, 3);
+}
+
+static void
 reader_skips_blank_lines_and_counts_lines(void **state)
 {
 	char *path = tmp_filez("{\"a\":1}\n\n  \t\n{\"a\":2}\r\n\r\n{\"a\":3}\n");
@@ -596,6 +621,8 @@ main(void)
 		cmocka_unit_test(val_str_decodes_escapes_and_surrogate_pairs),
 		cmocka_unit_test(str_eq_compares_decoded_text),
 		cmocka_unit_test(iter_walks_objects_and_arrays),
+		cmocka_unit_test(
+		    iter_skips_strings_with_escaped_quotes_and_backslashes),
 		cmocka_unit_test(reader_skips_blank_lines_and_counts_lines),
 		cmocka_unit_test(reader_reads_last_line_without_newline),
 		cmocka_unit_test(reader_truncated_last_line_is_a_bad_record),

@@ -1,0 +1,127 @@
+#!/bin/sh
+# nd.sh: the NDJSON reader and writer (libcommon nd + ndw) against jq -c .
+# and wc -l on the same generated file of $ND_MB MB (default 100) of
+# span-like records: 19-digit nanosecond timestamps, 64-bit integers at
+# both ends of their range, names with escapes and non-ASCII text, nested
+# objects and arrays.  The driver is tests/bench/ndcat.c: every line read
+# with nd_read(), validated by nd_fields(), walked and written again with
+# ndw (strings decoded and quoted again, numbers as text), the work of
+# jq -c . done exactly.  The generator writes records in the writer's own
+# form, so ndcat's output must equal its input byte for byte: that proves
+# every 64-bit integer round-trips.  Times are the median of $RUNS runs
+# (default 3); peak memory is the largest RSS.
+# usage: BIN=... BENCH_TMP=... sh scripts/bench/nd.sh
+set -e
+: "${BIN:?set BIN to the bin dir}" "${BENCH_TMP:?set BENCH_TMP}"
+ndcat="$BIN/../tests/ndcat"
+runs=${RUNS:-3}
+mb=${ND_MB:-100}
+file="$BENCH_TMP/nd-${mb}mb.ndjson"
+
+if [ ! -x "$ndcat" ]; then
+	echo "nd.sh: $ndcat not built: skipped" >&2
+	exit 0
+fi
+if [ ! -f "$file" ]; then
+	python3 - "$file.tmp" "$mb" <<'EOF'
+import json, random, sys
+
+path, mb = sys.argv[1], int(sys.argv[2])
+rnd = random.Random(7)
+names = ["aten::mm", "aten::linear", "aten::addmm", "aten::copy_",
+    "cudaLaunchKernel", "ampere_sgemm_128x64_tn", "Memcpy HtoD",
+    "main.py(375): train", "torch/nn/modules/module.py(1501): _call_impl",
+    "caf\u00e9::op", "\u540d\u524d::matmul", "say \"hi\"", "tab\there",
+    "C:\\path\\to", "line\nbreak", "ctl\u0001x", "\U0001f525 hot"]
+cats = ["cpu_op", "kernel", "cuda_runtime", "python_function", "gpu_memcpy"]
+dims = [[8, 1024], [1024, 4096], [4096], [], [1, 3, 224, 224]]
+out = open(path, "w", encoding="utf-8")
+size, big = 0, 0
+t = 1751344815171234567
+while size < mb * 1000000:
+    t += rnd.randrange(1, 50000)
+    dur = rnd.randrange(100, 5000000)
+    rec = {"pid": 3136493, "tid": 3136493 + rnd.randrange(8),
+        "name": rnd.choice(names), "cat": rnd.choice(cats),
+        "start_ns": t, "end_ns": t + dur, "dur_ns": dur,
+        "args": {"External id": rnd.randrange(1 << 20),
+            "Input Dims": rnd.sample(dims, 2),
+            "Input type": ["float", "c10::Half", ""],
+            "correlation": rnd.randrange(1 << 63)},
+        "stack": rnd.sample(names, 3),
+        "flops": rnd.randrange(1 << 40) / 8, "ok": rnd.random() < 0.9,
+        "note": None}
+    big += 2 + (rec["args"]["correlation"] >= 1 << 53)
+    r = rnd.random()
+    if r < 0.05:
+        rec["seq"] = 18446744073709551615
+        big += 1
+    elif r < 0.10:
+        rec["seq"] = -9223372036854775808
+        big += 1
+    line = json.dumps(rec, ensure_ascii=False, separators=(",", ":"))
+    out.write(line + "\n")
+    size += len(line.encode("utf-8")) + 1
+out.close()
+with open(path + ".meta", "w") as m:
+    m.write("%d\n" % big)
+EOF
+	mv "$file.tmp.meta" "$file.meta"
+	mv "$file.tmp" "$file"
+fi
+bytes=$(wc -c <"$file")
+lines=$(wc -l <"$file")
+big=$(cat "$file.meta")
+
+# measure N CMD...: prints "median_seconds peak_kb least_cpu_seconds".
+measure() {
+	n=$1
+	shift
+	i=0
+	: >"$BENCH_TMP/nd.times"
+	while [ $i -lt "$n" ]; do
+		/usr/bin/time -f '%e %M %U %S' -o "$BENCH_TMP/nd.time" "$@" \
+		    >/dev/null 2>&1
+		cat "$BENCH_TMP/nd.time" >>"$BENCH_TMP/nd.times"
+		i=$((i + 1))
+	done
+	sort -n "$BENCH_TMP/nd.times" | awk '{ t[NR] = $1; if ($2 > m) m = $2
+	    c = $3 + $4; if (NR == 1 || c < cpu) cpu = c }
+	    END { print t[int((NR + 1) / 2)], m, cpu }'
+}
+
+# row PROGRAM OURS PEER PEERNAME: one table row in MB/s; the ratio is of
+# the median wall times, then of the CPU times (user + system), which a
+# busy machine disturbs less.
+row() {
+	echo "$bytes $2 $3" | awk -v prog="$1" -v peer="$4" \
+	    -v input="nd-${mb}mb.ndjson ($lines records)" '{
+	    mb = $1 / 1e6
+	    printf "%s | %s | %.1f MB | %.1f MB/s (%.2f s, cpu %.2f s), peak %.1f MB | %s %.1f MB/s (%.2f s, cpu %.2f s), peak %.1f MB | %.1fx (cpu %.1fx)\n",
+	        prog, input, mb, mb / $2, $2, $4, $3 / 1024, peer, mb / $5,
+	        $5, $7, $6 / 1024, $5 / $2, $7 / $4 }'
+}
+
+ours=$(measure "$runs" "$ndcat" "$file")
+jq=$(measure "$runs" jq -c . "$file")
+row "nd+ndw parse and write (ndcat)" "$ours" "$jq" "jq -c ."
+val=$(measure "$runs" "$ndcat" -v "$file")
+jq=$(measure "$runs" jq empty "$file")
+row "nd parse and validate (ndcat -v)" "$val" "$jq" "jq empty"
+wc=$(measure "$runs" wc -l "$file")
+row "nd+ndw parse and write (ndcat)" "$ours" "$wc" "wc -l"
+
+# Round trip: ndcat's output is its input, byte for byte.
+"$ndcat" "$file" >"$BENCH_TMP/nd.out"
+if cmp -s "$file" "$BENCH_TMP/nd.out"; then
+	echo "nd+ndw (ndcat) | round trip | $lines records | identical output, all $big integers above 2^53 exact"
+else
+	echo "nd+ndw (ndcat) | round trip | $lines records | OUTPUT DIFFERS: $(cmp "$file" "$BENCH_TMP/nd.out" | head -n 1)"
+	rm -f "$BENCH_TMP/nd.out"
+	exit 1
+fi
+jq -c . "$file" >"$BENCH_TMP/nd.out"
+changed=$(paste -d '\001' "$file" "$BENCH_TMP/nd.out" |
+    awk -F '\001' '$1 != $2 { n++ } END { print n + 0 }')
+echo "jq -c . | round trip | $lines records | $changed records changed (64-bit integers become doubles)"
+rm -f "$BENCH_TMP/nd.out"
