@@ -38,6 +38,11 @@ function num(v) {
 	return NaN;
 }
 
+/* "1 record", "2 records". */
+function plural(n, what, whats = what + 's') {
+	return `${n} ${n === 1 ? what : whats}`;
+}
+
 /* Blank as rocprof-compute shows it: absent, null and NaN. */
 function isBlank(v) {
 	return v === null || v === undefined || v === 'nan' ||
@@ -1374,9 +1379,9 @@ function dispatchView(g) {
 		root.append(el('h3', {}, 'Dispatch timeline' +
 		    (lane ? ' per GPU' : '')), tl);
 		if (skipped > 0)
-			root.append(el('p', { class: 'note' }, `${skipped} ` +
-			    'dispatches without start and end times ' +
-			    'not shown'));
+			root.append(el('p', { class: 'note' }, 'not shown: ' +
+			    plural(skipped, 'dispatch', 'dispatches') +
+			    ' without start and end times'));
 	}
 	let shown = DISPATCH_COLS.filter((k) => keys.includes(k));
 	/* Other layouts (Nsight Compute): the first plain keys. */
@@ -1440,7 +1445,7 @@ function genericView(g, views) {
 		return count[t] > 1 ? `${t}-${count[t]}` : t;
 	};
 	const missing = (what, n) => n > 0 ? el('p', { class: 'note' },
-	    `${n} records without ${what} not shown`) : null;
+	    `not shown: ${plural(n, 'record')} without ${what}`) : null;
 	for (const v of vs) {
 		if (v.type === 'table') {
 			root.append(recordTable(g, g.kind === 'records' ?
@@ -1582,7 +1587,7 @@ function main() {
 	app.textContent = '';
 	if (data.skipped > 0)
 		app.append(el('p', { class: 'warn', 'data-testid': 'skipped' },
-		    `${data.skipped} bad records were skipped (see the ` +
+		    `skipped: ${plural(data.skipped, 'bad record')} (see the ` +
 		    'messages of chart2html)'));
 	if (data.sections.length === 0)
 		app.append(el('p', { class: 'note' }, 'No records.'));
@@ -1600,7 +1605,8 @@ function main() {
 			const box = el('div', { class: 'group',
 			    'data-kind': g.kind }, title ?
 			    el('h2', {}, title + (g.kind === 'records' ? '' :
-			    ` (${g.rows} records)`)) : null, groupView(g, data.views));
+			    ` (${plural(g.rows, 'record')})`)) : null,
+			    groupView(g, data.views));
 			sect.append(box);
 		}
 		app.append(sect);

@@ -110,7 +110,7 @@ pageTest('--scatter: log axes, positive points only', page('sc.html',
 	await pts.nth(2).hover();
 	assert.equal(await tip(pg), 'bytes 4000000000, flops 2000000000000');
 	assert.match(await pg.textContent('.note'),
-	    /^1 records without positive bytes and flops not shown$/);
+	    /^not shown: 1 record without positive bytes and flops$/);
 	assert.deepEqual(await texts(pg, '[data-testid=chart-scatter] .lbl'),
 	    ['1e9', '1e10', '1e11', '1e12', '1e13']);
 });
@@ -152,7 +152,7 @@ test('a bad record is skipped and the page still written', () => {
 pageTest('the page says how many records were skipped', badHtml,
     async (pg) => {
 	assert.equal(await pg.textContent('[data-testid=skipped]'),
-	    '1 bad records were skipped (see the messages of chart2html)');
+	    'skipped: 1 bad record (see the messages of chart2html)');
 	assert.equal(await pg.textContent('[data-testid=row-count]'),
 	    '5 rows');
 });
