@@ -31,6 +31,7 @@ static struct jqf *where;
 static struct table tab;
 static struct config conf;
 static int configured;
+static int warned_sysinfo;
 static size_t nlabels;		/* dispatch records seen */
 static unsigned long blank_missing;
 static const char *first_missing;
@@ -94,6 +95,9 @@ record(struct nd_reader *r)
 		return;
 	}
 	if (v[0].p && nd_str_eq(v[0], "sysinfo", 7)) {
+		if (tab.have_sysinfo && !warned_sysinfo++)
+			warn_at(&r->pos, "another sysinfo record (one workload "
+			    "per stream): the first one is used");
 		table_sysinfo_record(&tab, r->line, r->len);
 		return;
 	}
