@@ -588,41 +588,48 @@ shp_list(struct shp *q, struct strbuf *sb, uint64_t *v, size_t *nv,
 	const char *b, *t, *end;
 	size_t k = 0;
 	uint64_t x;
+	char *d;
 	long c;
 
 	shp_sp(q);
 	if (q->p >= q->e || *q->p != '{')
 		return -1;
-	c = close_fwd(q->p, (size_t)(q->e - q->p));
-	if (c < 0)
-		return -1;
+	end = memchr(q->p, '}', (size_t)(q->e - q->p));
+	if (end == NULL || memchr(q->p + 1, '{', (size_t)(end - q->p)) != NULL) {
+		if ((c = close_fwd(q->p, (size_t)(q->e - q->p))) < 0)
+			return -1;
+		end = q->p + c;
+	}
 	b = q->p + 1;
-	end = q->p + c;
 	q->p = end + 1;
+	/* The array is never longer than the list: write it in place. */
 	strbuf_grow(sb, (size_t)(end - b) + 2);
-	strbuf_addch(sb, '[');
+	d = sb->buf + sb->len;
+	*d++ = '[';
 	while (b < end) {
 		while (*b == ' ')
 			b++;
 		for (t = b, x = 0; b < end && isdig(*b); b++)
 			x = x * 10 + (uint64_t)(*b - '0');
-		if (b == end || *b == ',') {
+		if ((b == end || *b == ',') && b > t && (*t != '0' ||
+		    b - t == 1)) {
 			/* A plain integer, the common case. */
-			if (b == t || (*t == '0' && b - t > 1))
-				goto other;
 			if (k > 0)
-				strbuf_addch(sb, ',');
-			strbuf_add(sb, t, (size_t)(b - t));
+				*d++ = ',';
+			memcpy(d, t, (size_t)(b - t));
+			d += b - t;
 		} else {
-other:
 			while (b < end && *b != ',')
 				b++;
 			if (k > 0)
-				strbuf_addch(sb, ',');
+				*d++ = ',';
+			strbuf_setlen(sb, (size_t)(d - sb->buf));
 			if (json_num(t, (size_t)(b - t)))
 				strbuf_add(sb, t, (size_t)(b - t));
 			else
 				ndw_quote(sb, t, (size_t)(b - t), w.flags);
+			strbuf_grow(sb, (size_t)(end - b) + 2);
+			d = sb->buf + sb->len;
 			*sym = 1;
 		}
 		if (k < 64)
@@ -631,7 +638,8 @@ other:
 		if (b < end)
 			b++;
 	}
-	strbuf_addch(sb, ']');
+	*d++ = ']';
+	strbuf_setlen(sb, (size_t)(d - sb->buf));
 	*nv = k;
 	return 0;
 }
