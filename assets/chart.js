@@ -289,7 +289,8 @@ class Table {
 		/* A fixed layout needs a table width: the columns' and their
 		 * padding. */
 		const sum = this.cols.reduce((a, c) => a + c.width, 0);
-		this.table.style.width = `calc(${sum}ch + ${this.cols.length}em)`;
+		this.table.style.width =
+		    `calc(${sum}ch + ${this.cols.length}em)`;
 		return cg;
 	}
 
@@ -674,8 +675,9 @@ function relTimes(col, rows) {
 			if (typeof base !== 'bigint' || typeof v !== 'string')
 				return num(v) - Number(base);
 			if (!neg && digits.test(v)) {
-				const p = v.length > 15 ? Number(v.slice(0, -15)) : 0;
-				const q = Number(v.length > 15 ? v.slice(-15) : v);
+				const cut = v.length > 15;
+				const p = cut ? Number(v.slice(0, -15)) : 0;
+				const q = Number(cut ? v.slice(-15) : v);
 				return (p - bp) * 1e15 + (q - bq);
 			}
 			if (/^-?\d+$/.test(v))
@@ -688,8 +690,9 @@ function relTimes(col, rows) {
 /*
  * A canvas timeline of spans in lanes: zoom with the wheel or the
  * buttons, pan by dragging.  spans: [{ r, lane, s, e, color }], times
- * relative; tipOf(span) gives a span's tooltip.  The element carries data-view-start/-end (the visible
- * range); box.setFilter(pred) shows only some spans.
+ * relative; tipOf(span) gives a span's tooltip.  The element carries
+ * data-view-start/-end (the visible range); box.setFilter(pred) shows only
+ * some spans.
  */
 function timeline(spans, unit, tipOf) {
 	const lanes = [...new Set(spans.map((sp) => sp.lane))];
@@ -748,8 +751,8 @@ function timeline(spans, unit, tipOf) {
 			ctx.fillText(shorten(String(lanes[i]), 14), 4,
 			    y + LH / 2);
 			let lastPx = -1, style = null;
-			for (let k = firstAt(l, t0 - longest[i]); k < l.length &&
-			    l[k].s <= t1; k++) {
+			const from = firstAt(l, t0 - longest[i]);
+			for (let k = from; k < l.length && l[k].s <= t1; k++) {
 				const sp = l[k];
 				if (sp.e < t0 || (keep !== null && !keep(sp)))
 					continue;
@@ -811,7 +814,8 @@ function timeline(spans, unit, tipOf) {
 		}
 		const from = t - slack - longest[byLane.indexOf(l)];
 		for (let i = lo - 1; i >= 0 && l[i].s >= from; i--)
-			if (t <= l[i].e + slack && (keep === null || keep(l[i])))
+			if (t <= l[i].e + slack &&
+			    (keep === null || keep(l[i])))
 				return l[i];
 		return undefined;
 	}
@@ -1486,8 +1490,9 @@ function genericView(g, views) {
 		} else if (v.type === 'timeline') {
 			const first = g.keys.find((k) => typeof g.get(0, k) ===
 			    'string' && k !== v.lane) || v.start;
-			const { spans, skipped, tipOf } = spansOf(g, rows, v.start,
-			    v.end, v.lane || null, (r) => fmt(g.get(r, first)));
+			const { spans, skipped, tipOf } = spansOf(g, rows,
+			    v.start, v.end, v.lane || null,
+			    (r) => fmt(g.get(r, first)));
 			if (spans.length > 0)
 				root.append(timeline(spans, '', tipOf));
 			const m = missing(`${v.start} and ${v.end}`, skipped);
