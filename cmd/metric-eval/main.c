@@ -421,6 +421,28 @@ emit_all(struct ndw *w, const size_t *idx, size_t n, const char *kernel)
 	evctx_release(&c);
 }
 
+/* rocprof-compute stops when GRBM_GUI_ACTIVE is 0 in a selected row;
+ * here the cycle-normalized cells are inf or blank, and we say why. */
+static void
+check_grbm(const size_t *idx, size_t n)
+{
+	struct block *b = table_block(&tab, "pmc_perf");
+	void **slot = b ? hmap_get(&b->cols, "GRBM_GUI_ACTIVE", 15) : NULL;
+	const struct column *col;
+	size_t i, zero = 0;
+
+	if (!slot)
+		return;
+	col = &tab.cols[(intptr_t)*slot - 1];
+	for (i = 0; i < n; i++)
+		if (col_get(col, idx[i]) == 0)
+			zero++;
+	if (zero)
+		warn("GRBM_GUI_ACTIVE is 0 in %zu of %zu dispatches "
+		    "(rocprof-compute refuses such data): per-cycle metrics "
+		    "are inf or blank", zero, n);
+}
+
 static void
 evaluate(void)
 {
@@ -428,6 +450,7 @@ evaluate(void)
 	size_t *idx, n, *sub, *order, nk, i, j, ns;
 
 	idx = select_rows(&n);
+	check_grbm(idx, n);
 	ndw_init(&w, 0);
 	emit_all(&w, idx, n, NULL);
 	if (opt.by) {
