@@ -708,8 +708,13 @@ parse_options(int argc, char *argv[])
 	};
 	int ch;
 
-	/* "+": options end at the first file, so --section takes two. */
-	while ((ch = getopt_long(argc, argv, "+ho:", longopts, NULL)) != -1)
+	/*
+	 * --section takes two arguments: the name is the option's, the file
+	 * is taken from argv here.  glibc's getopt counts every element up
+	 * to optind as part of the options when it permutes, so the file
+	 * does not come back as an operand.
+	 */
+	while ((ch = getopt_long(argc, argv, "ho:", longopts, NULL)) != -1)
 		switch (ch) {
 		case 'h':
 			usage(EXIT_SUCCESS);
