@@ -73,7 +73,9 @@ strbuf_setlen(struct strbuf *sb, size_t len)
 void
 strbuf_add(struct strbuf *sb, const void *data, size_t len)
 {
-	strbuf_grow(sb, len);
+	/* Most adds fit: skip the call (alloc 0 always goes through it). */
+	if (len >= sb->alloc - sb->len)
+		strbuf_grow(sb, len);
 	memcpy(sb->buf + sb->len, data, len);
 	sb->len += len;
 	sb->buf[sb->len] = '\0';
