@@ -1057,6 +1057,8 @@
 			e.preventDefault();
 			searchBox.focus();
 			searchBox.select();
+		} else if (k === '?') {
+			$('fg-keys').click();
 		} else if (k === 'i' || k === 'I') {
 			setIcicle(!st.icicle);
 		} else if (k === '0' || k === 'Home') {

@@ -249,6 +249,10 @@ pageTest('the keyboard moves between frames and zooms', page1,
 	assert.match(await hash(page), /^#zoom=1%2F2$/);
 	await page.keyboard.press('0');
 	assert.equal(await hash(page), '');
+	await page.keyboard.press('?');
+	assert.equal(await page.locator('#fg-help').isVisible(), true);
+	await page.keyboard.press('?');
+	assert.equal(await page.locator('#fg-help').isVisible(), false);
 	await page.keyboard.press('/');
 	assert.equal(await page.evaluate(() =>
 	    document.activeElement.dataset.testid), 'search');
