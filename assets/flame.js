@@ -38,6 +38,7 @@
 	const matchesEl = $('fg-matches');
 	const icicleBtn = $('fg-icicle');
 	const widthsBtn = $('fg-widths');
+	const callersBtn = $('fg-callers');
 	const statusEl = $('fg-status');
 	const ctx = canvas.getContext('2d');
 
@@ -140,6 +141,126 @@
 		return trees[k];
 	};
 
+	/* ---- the callers (bottom-up) tree ------------------------------ */
+
+	const CALLERS_MAX = 1000000;	/* nodes; more would stall the page */
+
+	/*
+	 * Lays out a tree given as parent links (parent before child) in the
+	 * form decodeTree makes: depth first, children heaviest first.
+	 */
+	function layout(par, nm, tot, bef) {
+		const n = par.length, kids = new Int32Array(n), off =
+		    new Int32Array(n + 1);
+		for (let i = 1; i < n; i++)
+			off[par[i] + 1]++;
+		for (let i = 0; i < n; i++)
+			off[i + 1] += off[i];
+		const fill = off.slice(0, n);
+		for (let i = 1; i < n; i++)
+			kids[fill[par[i]]++] = i;
+		for (let i = 0; i < n; i++)
+			if (off[i + 1] - off[i] > 1) {
+				const seg = Array.from(kids.subarray(off[i], off[i + 1]));
+				seg.sort((a, b) => tot[b] - tot[a] || a - b);
+				kids.set(seg, off[i]);
+			}
+		const t = {
+			n: n, name: new Int32Array(n), depth: new Int32Array(n),
+			parent: new Int32Array(n), end: new Int32Array(n),
+			total: new Float64Array(n), self: new Float64Array(n),
+			x: new Float64Array(n),
+			before: bef ? new Float64Array(n) : null,
+			bself: bef ? new Float64Array(n) : null,
+			calls: null, maxDepth: 0, maxDelta: 0,
+		};
+		const stack = [0], at = new Int32Array(n), cursor = [0];
+		let k = 0;
+		at[0] = 0;
+		t.parent[0] = -1;
+		while (stack.length > 0) {
+			const i = stack.pop(), j = k++;
+			const d = i === 0 ? 0 : t.depth[at[par[i]]] + 1;
+			at[i] = j;
+			t.name[j] = nm[i];
+			t.depth[j] = d;
+			t.total[j] = t.self[j] = tot[i];
+			if (bef)
+				t.before[j] = t.bself[j] = bef[i];
+			if (d > 0) {
+				const pj = at[par[i]];
+				t.parent[j] = pj;
+				t.self[pj] -= tot[i];
+				if (bef)
+					t.bself[pj] -= bef[i];
+				t.x[j] = cursor[d];
+				cursor[d] += tot[i];
+			}
+			cursor[d + 1] = t.x[j];
+			if (d > t.maxDepth)
+				t.maxDepth = d;
+			for (let c = off[i + 1] - 1; c >= off[i]; c--)
+				stack.push(kids[c]);
+		}
+		/* A subtree ends where the next node at its depth or above is. */
+		const open = [];
+		for (let j = 0; j < n; j++) {
+			while (open.length > 0 && t.depth[open[open.length - 1]] >=
+			    t.depth[j])
+				t.end[open.pop()] = j;
+			open.push(j);
+		}
+		while (open.length > 0)
+			t.end[open.pop()] = n;
+		if (bef)
+			for (let j = 0; j < n; j++)
+				t.maxDelta = Math.max(t.maxDelta,
+				    Math.abs(t.self[j] - t.bself[j]));
+		return t;
+	}
+
+	/*
+	 * The callers tree of the subtree at r: every frame's self weight
+	 * goes down the reversed path from it up to r (or its thread), so
+	 * row 1 holds the functions where time is spent and the rows above
+	 * their callers.  Frames of the same name in one path are kept.
+	 */
+	function callersTree(t, r) {
+		const NN = names.length + 1, key = new Map();
+		const par = [-1], nm = [-1], tot = [0];
+		const bef = t.bself ? [0] : null;
+		for (let i = r; i < t.end[r]; i++) {
+			const w = t.self[i], wb = bef ? t.bself[i] : 0;
+			if ((w === 0 && wb === 0) || i === r || isThread(t, i))
+				continue;
+			let p = 0;
+			tot[0] += w;
+			if (bef)
+				bef[0] += wb;
+			for (let a = i; a !== r && !isThread(t, a) && t.depth[a] > 0;
+			    a = t.parent[a]) {
+				const k = p * NN + t.name[a];
+				let c = key.get(k);
+				if (c === undefined) {
+					c = par.length;
+					key.set(k, c);
+					par.push(p);
+					nm.push(t.name[a]);
+					tot.push(0);
+					if (bef)
+						bef.push(0);
+				}
+				tot[c] += w;
+				if (bef)
+					bef[c] += wb;
+				p = c;
+			}
+		}
+		const rt = layout(par, nm, tot, bef);
+		rt.rootLabel = label(t, r) + ' (callers)';
+		return rt;
+	}
+
 	/* ---- formatting ----------------------------------------------- */
 
 	const group = (v) => Math.round(v).toString()
@@ -175,6 +296,7 @@
 		root: 0,		/* node of the selected thread view */
 		zoom: 0,
 		icicle: false,
+		callers: false,		/* the bottom-up tree of the view */
 		before: false,		/* a diff drawn with the before widths */
 		search: '',
 		match: null,		/* Uint8Array per node, or null */
@@ -190,6 +312,8 @@
 	}
 
 	function label(t, i) {
+		if (t.depth[i] === 0 && t.rootLabel)
+			return t.rootLabel;
 		if (t.depth[i] === 0)
 			return meta.threads ? (t === trees[0] ? 'all threads' :
 			    'all threads, merged') : 'all';
@@ -780,6 +904,11 @@
 		} else {
 			v = 'all';
 		}
+		callersBtn.disabled = tree.end[root] - root > CALLERS_MAX;
+		if (st.callers && !callersBtn.disabled) {
+			tree = callersTree(tree, root);
+			root = 0;
+		}
 		st.view = v;
 		st.tree = tree;
 		st.root = st.zoom = root;
@@ -799,6 +928,14 @@
 		if (st.search !== '')
 			runSearch();
 		refreshTable();
+		saveHash();
+		draw();
+	}
+
+	function setCallers(on) {
+		st.callers = on;
+		callersBtn.setAttribute('aria-pressed', String(on));
+		setView(st.view);
 		saveHash();
 		draw();
 	}
@@ -834,6 +971,8 @@
 			q.set('search', st.search);
 		if (st.icicle)
 			q.set('icicle', '1');
+		if (st.callers)
+			q.set('callers', '1');
 		if (st.before)
 			q.set('widths', 'before');
 		const h = q.toString();
@@ -851,6 +990,8 @@
 		const q = new URLSearchParams(location.hash.slice(1));
 		restoring = true;
 		st.icicle = q.get('icicle') === '1';
+		st.callers = q.get('callers') === '1';
+		callersBtn.setAttribute('aria-pressed', String(st.callers));
 		icicleBtn.setAttribute('aria-pressed', String(st.icicle));
 		st.before = meta.diff && q.get('widths') === 'before';
 		widthsBtn.setAttribute('aria-pressed', String(st.before));
@@ -1059,6 +1200,8 @@
 			searchBox.select();
 		} else if (k === '?') {
 			$('fg-keys').click();
+		} else if ((k === 'r' || k === 'R') && !callersBtn.disabled) {
+			setCallers(!st.callers);
 		} else if (k === 'i' || k === 'I') {
 			setIcicle(!st.icicle);
 		} else if (k === '0' || k === 'Home') {
@@ -1096,6 +1239,7 @@
 		$('fg-clear').addEventListener('click', () => setSearch(''));
 		$('fg-reset').addEventListener('click', () => setZoom(st.root));
 		icicleBtn.addEventListener('click', () => setIcicle(!st.icicle));
+		callersBtn.addEventListener('click', () => setCallers(!st.callers));
 		widthsBtn.hidden = !meta.diff;
 		widthsBtn.addEventListener('click', () => setBefore(!st.before));
 		$('fg-png').addEventListener('click', savePng);

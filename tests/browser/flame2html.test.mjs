@@ -383,6 +383,41 @@ pageTest('the table lists functions by self time', page1, async (page) => {
 	    hasText: '1 match, 50.00% of thread' }).waitFor();
 });
 
+pageTest('the callers view turns the graph bottom-up', page1,
+    async (page) => {
+	/* Self time by function: train 200 + 400, aclnnMm 500, linear 300,
+	 * cuda 200 (row 1); above each, its callers. */
+	const cb = page.getByTestId('callers');
+	await cb.click();
+	assert.equal(await cb.getAttribute('aria-pressed'), 'true');
+	assert.match(await hash(page), /callers=1/);
+	await hover(page, 0, 0.5);
+	assert.equal((await tip(page))[0], 'all threads (callers)');
+	await hover(page, 1, 0.1);
+	assert.deepEqual(await tip(page), [T, 'Category: Python',
+	    'Total: 600 ns', 'Self: 600 ns', 'Of all: 37.50%',
+	    'Of zoom: 37.50%']);
+	await hover(page, 1, 0.5);
+	assert.deepEqual((await tip(page)).slice(0, 4), ['aclnnMm',
+	    'Category: CANN/NPU', 'Total: 500 ns', 'Self: 0 ns']);
+	/* aclnnMm is called by linear, which train calls. */
+	await hover(page, 2, 0.5);
+	assert.equal((await tip(page))[0], 'aten::linear');
+	await hover(page, 3, 0.5);
+	assert.deepEqual((await tip(page)).slice(0, 4), [T,
+	    'Category: Python', 'Total: 500 ns', 'Self: 500 ns']);
+	/* One thread's callers; r turns the view back. */
+	await page.getByTestId('thread').selectOption('t:1/2');
+	await hover(page, 1, 0.9);
+	assert.deepEqual((await tip(page)).slice(0, 3), ['cudaLaunchKernel',
+	    'Category: CUDA', 'Total: 200 ns']);
+	await page.getByTestId('flamegraph').focus();
+	await page.keyboard.press('r');
+	assert.equal(await cb.getAttribute('aria-pressed'), 'false');
+	await hover(page, 0, 0.5);
+	assert.equal((await tip(page))[0], '1/2');
+});
+
 pageTest('PNG saves the view as an image', page1, async (page) => {
 	const [dl] = await Promise.all([page.waitForEvent('download'),
 	    page.getByRole('button', { name: 'PNG' }).click()]);
