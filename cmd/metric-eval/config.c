@@ -30,7 +30,7 @@ static const char *const eval_titles[] = {
 	"L2-Fabric Write Stall (HBM)", "L2-Fabric Write Starve",
 };
 
-static const char *const norm_names[] = {
+const char *const norm_names[NNORMS] = {
 	"per_kernel", "per_wave", "per_cycle", "per_second"
 };
 static const char *const denom_text[] = {

@@ -391,6 +391,7 @@ emit_row(struct ndw *w, const struct mtable *mt, size_t ri, struct evctx *c,
 	    mt->table_id % 100, ri);
 	ndw_strz(w, "metric_id", id);
 	ndw_strz(w, "metric", r->name);
+	ndw_strz(w, "normalization", norm_names[opt.norm]);
 	if (kernel)
 		ndw_strz(w, "Kernel_Name", kernel);
 	if (mt->name_evaluated && strcmp(mt->name_title, "Metric") != 0) {
@@ -478,12 +479,10 @@ evaluate(void)
 static int
 parse_norm(const char *s)
 {
-	static const char *const names[] = { "per_kernel", "per_wave",
-	    "per_cycle", "per_second" };
 	int i;
 
-	for (i = 0; i < 4; i++)
-		if (strcmp(s, names[i]) == 0)
+	for (i = 0; i < NNORMS; i++)
+		if (strcmp(s, norm_names[i]) == 0)
 			return i;
 	die_usage("-n: '%s' is not per_kernel, per_wave, per_cycle or "
 	    "per_second", s);

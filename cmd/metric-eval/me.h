@@ -220,8 +220,13 @@ struct config {
 	struct mtable *tables;
 	size_t ntables, alloc;
 	struct arena mem;
-	int norm;
+	int norm;		/* index into norm_names */
 };
+
+/* The -n names, as rocprof-compute spells them; 0 (per_kernel) is the
+ * default.  Every metric record names its normalization so. */
+#define NNORMS 4
+extern const char *const norm_names[NNORMS];
 
 void config_init(struct config *cf, int norm);
 void config_release(struct config *cf);
