@@ -115,9 +115,9 @@ lint-man:
 install: $(BINS)
 	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 \
 		$(DESTDIR)$(MANDIR)/man7
-	cp $(BINS) $(DESTDIR)$(BINDIR)/
-	cp $(wildcard man/*.1) $(DESTDIR)$(MANDIR)/man1/
-	cp $(wildcard man/*.7) $(DESTDIR)$(MANDIR)/man7/
+	install -m 0755 $(BINS) $(DESTDIR)$(BINDIR)/
+	install -m 0644 $(wildcard man/*.1) $(DESTDIR)$(MANDIR)/man1/
+	install -m 0644 $(wildcard man/*.7) $(DESTDIR)$(MANDIR)/man7/
 
 clean:
 	rm -rf $(O) build-asan out
