@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "err.h"
+#include "jqf.h"
 #include "ndw.h"
 #include "ofile.h"
 #include "opt.h"
@@ -23,6 +24,7 @@ struct srcpos pos;
 struct bad_input bad = BAD_INPUT_INIT;
 
 static FILE *out;
+static struct jqf *where;
 static int progress_mode = PROGRESS_AUTO;
 static unsigned long unknown, total_lines;
 static struct strbuf norm = STRBUF_INIT, pend = STRBUF_INIT;
@@ -38,8 +40,8 @@ static struct {
 
 static const char usage_line[] =
     "usage: migx2ndjson [-chjk] [--keep-output] [--no-attr-split] "
-    "[--no-progress] [--progress] [--strict] [--version] [-o file] "
-    "[file ...]";
+    "[--no-progress] [--progress] [--strict] [--version] [--where expr] "
+    "[-o file] [file ...]";
 
 static void
 usage(int status)
@@ -143,7 +145,16 @@ rec_flags(unsigned flags)
 void
 rec_emit(void)
 {
+	int k;
+
 	ndw_end(&w);
+	if (where != NULL) {
+		k = jqf_match(where, w.buf.buf, w.buf.len);
+		if (k < 0)
+			bad_input(&bad, &pos, "--where: %s", jqf_error(where));
+		if (k <= 0)
+			return;
+	}
 	ndw_emit(&w, out);
 }
 
@@ -866,6 +877,7 @@ main(int argc, char **argv)
 		{ "progress", no_argument, NULL, 'p' },
 		{ "strict", no_argument, NULL, 'S' },
 		{ "version", no_argument, NULL, 'V' },
+		{ "where", required_argument, NULL, 'W' },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct ofile of;
@@ -888,6 +900,7 @@ main(int argc, char **argv)
 		case 'p': progress_mode = PROGRESS_ON; break;
 		case 'S': opt.strict = bad.strict = 1; break;
 		case 'V': opt_version(); break;
+		case 'W': where = jqf_compile(optarg); break;
 		default: usage(EXIT_USAGE);
 		}
 	argc -= optind;
@@ -906,6 +919,8 @@ main(int argc, char **argv)
 	progress_done();
 	trace_release();
 	ndw_release(&w);
+	if (where != NULL)
+		jqf_free(where);
 	strbuf_release(&norm);
 	strbuf_release(&pend);
 	strbuf_release(&wrap);
