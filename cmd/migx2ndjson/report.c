@@ -620,6 +620,8 @@ check_rows(struct run *r)
 		else
 			a = (slot = hmap_get(&r->groups, ent->key, ent->len)) ?
 			    *slot : NULL;
+		if (a == NULL && strcmp(ent->key, "@return") == 0)
+			continue;	/* its time is never printed */
 		if (a == NULL) {
 			struct srcpos at = { pos.file, r->tot_line };
 
@@ -754,8 +756,13 @@ check_run(struct run *r)
 	if (!r->has_report)
 		return;
 	S = tot(r, T_INSTR, &eS);
-	for (i = 0; i < r->nrows; i++)
+	for (i = 0; i < r->nrows; i++) {
 		sum += r->rows[i].total, esum += r->rows[i].etotal;
+		/* A @return row: timed, but its perf line shows no time. */
+		if (strcmp(r->rows[i].op, "@return") == 0 && r->all.n > 0)
+			r->all.sum += r->rows[i].total,
+			r->all.err += r->rows[i].etotal;
+	}
 	if (r->nrows > 0 && r->all.n > 0)
 		check_rows(r);
 	if (isnan(S) && r->all.n > 0)
