@@ -61,6 +61,8 @@ $(O)/gen/assets.o: $(O)/gen/assets.c
 
 # A program is cmd/foo.c, or every .c under cmd/foo/.
 prog_objs = $(patsubst %.c,$(O)/%.o,$(wildcard cmd/$(1).c cmd/$(1)/*.c))
+# Objects reached through the pattern rules are kept between builds.
+.SECONDARY:
 .SECONDEXPANSION:
 $(O)/bin/%: $$(call prog_objs,$$*) $(O)/libcommon.a $(O)/gen/assets.o
 	@mkdir -p $(@D)
