@@ -11,7 +11,7 @@
 
 struct jqf {
 	jq_state *jq;
-	struct strbuf msg;	/* compile errors, then the last runtime error */
+	struct strbuf msg;	/* compile errors, or the last run-time one */
 };
 
 /* Appends a jv message to sb as text; frees msg. */

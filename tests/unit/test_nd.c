@@ -25,8 +25,8 @@ fields_returns_raw_slices_of_wanted_keys(void **state)
 	struct nd_slice v[4];
 
 	(void)state;
-	assert_int_equal(fields(" {\"a\": 1 , \"b\":\"x y\",\"c\":[1,{\"a\":2}]}",
-	    keys, v, 4), 3);
+	assert_int_equal(fields(" {\"a\": 1 , \"b\":\"x y\","
+	    "\"c\":[1,{\"a\":2}]}", keys, v, 4), 3);
 	assert_mem_str(v[0].p, v[0].len, "1");
 	assert_mem_str(v[1].p, v[1].len, "\"x y\"");
 	assert_mem_str(v[2].p, v[2].len, "[1,{\"a\":2}]");
@@ -409,7 +409,8 @@ iter_skips_strings_with_escaped_quotes_and_backslashes(void **state)
 static void
 reader_skips_blank_lines_and_counts_lines(void **state)
 {
-	char *path = tmp_filez("{\"a\":1}\n\n  \t\n{\"a\":2}\r\n\r\n{\"a\":3}\n");
+	char *path = tmp_filez("{\"a\":1}\n\n  \t\n{\"a\":2}\r\n\r\n"
+	    "{\"a\":3}\n");
 	struct nd_reader r;
 
 	(void)state;
@@ -616,7 +617,8 @@ main(void)
 		cmocka_unit_test(fields_rejects_lone_surrogates),
 		cmocka_unit_test(fields_rejects_bad_escapes_and_controls),
 		cmocka_unit_test(fields_rejects_nul_bytes),
-		cmocka_unit_test(fields_refuses_very_deep_nesting_without_crashing),
+		cmocka_unit_test(
+		    fields_refuses_very_deep_nesting_without_crashing),
 		cmocka_unit_test(validate_checks_any_value),
 		cmocka_unit_test(val_str_decodes_escapes_and_surrogate_pairs),
 		cmocka_unit_test(str_eq_compares_decoded_text),

@@ -60,7 +60,8 @@ static void
 raw_passes_values_through_unchanged(void **state)
 {
 	static const char line[] = "{\"ts\":18446744073709551615,"
-	    "\"n\":-9223372036854775808,\"x\":8.1097E+14,\"a\":[1,\"\\u00e9\"]}";
+	    "\"n\":-9223372036854775808,\"x\":8.1097E+14,"
+	    "\"a\":[1,\"\\u00e9\"]}";
 	const char *keys[] = { "ts", "n", "x", "a" };
 	struct nd_slice v[4];
 	struct ndw w;

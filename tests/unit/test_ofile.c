@@ -29,7 +29,8 @@ entries(void)
 
 	assert_non_null(d);
 	while ((de = readdir(d)) != NULL)
-		if (strcmp(de->d_name, ".") != 0 && strcmp(de->d_name, "..") != 0)
+		if (strcmp(de->d_name, ".") != 0 &&
+		    strcmp(de->d_name, "..") != 0)
 			n++;
 	closedir(d);
 	return n;

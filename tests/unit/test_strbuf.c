@@ -139,7 +139,8 @@ main(void)
 		cmocka_unit_test(addf_formats_long_output),
 		cmocka_unit_test(grows_to_10mb_by_bytes),
 		cmocka_unit_test(detach_hands_over_the_memory),
-		cmocka_unit_test(getline_reads_lines_and_a_last_one_without_newline),
+		cmocka_unit_test(
+		    getline_reads_lines_and_a_last_one_without_newline),
 		cmocka_unit_test(getline_on_an_empty_file_is_eof),
 	};
 

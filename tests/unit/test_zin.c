@@ -16,8 +16,8 @@ gz_file(const char *const parts[], size_t n)
 	for (i = 0; i < n; i++) {
 		gz = gzopen(path, i == 0 ? "wb" : "ab");
 		assert_non_null(gz);
-		assert_int_equal(gzwrite(gz, parts[i], (unsigned)strlen(parts[i])),
-		    (int)strlen(parts[i]));
+		assert_int_equal(gzwrite(gz, parts[i],
+		    (unsigned)strlen(parts[i])), (int)strlen(parts[i]));
 		assert_int_equal(gzclose(gz), Z_OK);
 	}
 	return path;
@@ -292,7 +292,8 @@ main(void)
 		cmocka_unit_test(getline_on_an_empty_file_is_eof),
 		cmocka_unit_test(getline_keeps_nul_bytes),
 		cmocka_unit_test(getline_reads_a_10mb_line),
-		cmocka_unit_test(getline_reads_a_10mb_line_then_one_without_newline),
+		cmocka_unit_test(
+		    getline_reads_a_10mb_line_then_one_without_newline),
 		cmocka_unit_test(last_long_line_without_newline_is_whole),
 		cmocka_unit_test(gzip_is_detected_from_the_data),
 		cmocka_unit_test(gzip_members_are_read_in_turn),
