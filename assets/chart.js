@@ -908,14 +908,17 @@ function kvTable(g, id, rows) {
 
 const METRIC_IDS = new Set(['panel_id', 'panel', 'table_id', 'table',
     'metric_id', 'metric', 'type']);
-const NORM_KEYS = /^(norm|normal|normalization|normal_unit|normal-unit)$/i;
+const NORM_KEYS = /^(norm|normal|normal_unit|normal-unit)$/i;
+/* metric-eval names the -n of every record with this key. */
+const NORM_KEY = 'normalization';
 
 /* Keys whose values split a metric's records: kernel, normalization. */
 function metricDims(g, ids) {
 	const dims = [];
 	const firstId = ids.get(0);
 	for (const k of g.keys) {
-		if (METRIC_IDS.has(k))
+		/* Units differ between normalizations: not a choice. */
+		if (METRIC_IDS.has(k) || k === NORM_KEY || /^units?$/i.test(k))
 			continue;
 		const c = g.col(k);
 		const seen = new Set();
@@ -946,6 +949,60 @@ function unitKind(u) {
 	return '';
 }
 
+/*
+ * The normalization run of each record: runOf[i] indexes names (-1 for
+ * none).  metric-eval names each record's normalization (NORM_KEY).  In
+ * records without it (older files), runs are inferred: the outputs of
+ * several metric-eval runs (one per -n) follow each other, so a metric seen
+ * again for the same choice starts a new run, named by the normalization
+ * its units show.  When some records have the key, the runs of the others
+ * are merged with the named ones of the same name.
+ */
+function metricRuns(g, ids, dims) {
+	const runOf = new Int32Array(g.rows).fill(-1);
+	const keyed = g.col(NORM_KEY) !== null;
+	const named = (i) => {
+		const v = keyed ? g.get(i, NORM_KEY) : undefined;
+		const n = typeof v === 'string' ? v : fmt(v, true);
+		return n === '' ? null : n;
+	};
+	const seen = [];	/* per inferred run: kernel choice + metric */
+	const units = [];
+	for (let i = 0; i < g.rows; i++) {
+		if (named(i) !== null)
+			continue;
+		const k = JSON.stringify(dims.map((d) => g.get(i, d) ?? null)) +
+		    '\n' + ids.get(i);
+		if (seen.length === 0 || seen[seen.length - 1].has(k))
+			seen.push(new Set()), units.push(new Set());
+		seen[seen.length - 1].add(k);
+		runOf[i] = seen.length - 1;
+		const u = g.get(i, 'Unit');
+		if (typeof u === 'string')
+			units[units.length - 1].add(u);
+	}
+	const inferred = units.map((us, r) => {
+		for (const u of us) {
+			const x = / per (kernel|wave|cycle|second)$/i.exec(u);
+			if (x !== null)
+				return 'per_' + x[1].toLowerCase();
+		}
+		return 'run ' + (r + 1);
+	});
+	if (!keyed)
+		return { runOf, names: inferred };
+	/* One run per name, in order of first appearance. */
+	const names = [], index = new Map();
+	for (let i = 0; i < g.rows; i++) {
+		const n = named(i) ?? inferred[runOf[i]];
+		let r = index.get(n);
+		if (r === undefined)
+			index.set(n, r = names.length), names.push(n);
+		runOf[i] = r;
+	}
+	return { runOf, names };
+}
+
 /* Metric records: panels of tables, with kernel/normalization choice. */
 function metricView(g) {
 	const ids = g.col('metric_id');
@@ -961,15 +1018,16 @@ function metricView(g) {
 		return vs;
 	});
 	/*
-	 * Rows per metric: metric index and the record per choice.  Streams
-	 * of several metric-eval runs (one per -n normalization) follow each
-	 * other: a metric seen again for the same choice starts a new run.
+	 * Rows per metric: metric index and the record per choice (run and
+	 * dims).  A record repeating one already placed (the same
+	 * normalization given twice) is not shown: the first one is, and a
+	 * note says how many were left out.
 	 */
+	const { runOf, names: runNames } = metricRuns(g, ids, dims);
 	const metrics = new Map(), combos = new Map();
 	const choice = dims.map(() => 0);
 	const comboKey = (run, vals) => run + JSON.stringify(vals);
-	const runUnits = [new Set()];
-	let run = 0;
+	let repeated = 0;
 	for (let i = 0; i < g.rows; i++) {
 		const id = ids.get(i);
 		let m = metrics.get(id);
@@ -977,28 +1035,14 @@ function metricView(g) {
 			metrics.set(id,
 			    m = { id, first: i, idx: metrics.size });
 		const vals = dims.map((k) => g.get(i, k) ?? null);
-		let arr = combos.get(comboKey(run, vals));
-		if (arr !== undefined && arr[m.idx] !== undefined) {
-			run++;
-			runUnits.push(new Set());
-			arr = undefined;
-		}
+		let arr = combos.get(comboKey(runOf[i], vals));
 		if (arr === undefined)
-			combos.set(comboKey(run, vals), arr = []);
-		arr[m.idx] = i;
-		const u = g.get(i, 'Unit');
-		if (typeof u === 'string')
-			runUnits[run].add(u);
+			combos.set(comboKey(runOf[i], vals), arr = []);
+		if (arr[m.idx] !== undefined)
+			repeated++;
+		else
+			arr[m.idx] = i;
 	}
-	/* A run is named by the normalization its units show. */
-	const runNames = runUnits.map((us, r) => {
-		for (const u of us) {
-			const x = / per (kernel|wave|cycle|second)$/i.exec(u);
-			if (x !== null)
-				return 'per_' + x[1].toLowerCase();
-		}
-		return 'run ' + (r + 1);
-	});
 	let runChoice = 0;
 	let current = [];
 	const rec = (m) => current[m.idx] ?? -1;
@@ -1038,12 +1082,21 @@ function metricView(g) {
 	if (runNames.length > 1)
 		control('normalization', 'Normalization', runNames,
 		    (j) => { runChoice = j; });
+	else if (g.col(NORM_KEY) !== null)
+		controls.push(el('span', { class: 'control',
+		    'data-testid': 'normalization-only' },
+		    'Normalization ' + runNames[0]));
 	choose();
 
 	const root = el('div', { class: 'metrics' });
 	const ctl = el('div', { class: 'controls' }, ...controls);
 	if (ctl.childNodes.length > 0)
 		root.append(ctl);
+	if (repeated > 0)
+		root.append(el('p', { class: 'note', 'data-testid': 'repeated' },
+		    `not shown: ${plural(repeated, 'metric record')} ` +
+		    'repeating an earlier one (the same metric, normalization ' +
+		    'and kernel; give separate workloads their own --section)'));
 
 	/* Tables in first-seen order, grouped by panel. */
 	const panels = new Map();
@@ -1151,7 +1204,7 @@ function metricView(g) {
 				if (arr[m.idx] !== undefined)
 					rowsOf.push(arr[m.idx]);
 		const keys = gg.keysOf(rowsOf).filter((k) =>
-		    !METRIC_IDS.has(k) && !dims.includes(k));
+		    !METRIC_IDS.has(k) && k !== NORM_KEY && !dims.includes(k));
 		const val = (k) => (mi) => {
 			const r = recOf(t.metrics[mi]);
 			return r < 0 ? null : gg.get(r, k) ?? null;

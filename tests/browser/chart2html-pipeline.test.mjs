@@ -7,7 +7,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { binDir, fixture, pageTest, runProg, tmpPath, top } from
     './lib.mjs';
@@ -34,6 +34,7 @@ if (!have) {
 } else {
 	const report = tmpPath('report.html');
 	const top10 = tmpPath('top.html');
+	const norms = tmpPath('norms.html');
 	test('the pipelines write their pages', () => {
 		const mi200 = runProg('pmc2ndjson',
 		    [fixture('rocprof-compute/vcopy/MI200')]);
@@ -46,6 +47,20 @@ if (!have) {
 		const stats = runProg('topn', ['-k', 'Kernel_Name', '-v',
 		    'dur_ns', '-n', '0'], { input: mix });
 		runProg('chart2html', ['-o', top10], { input: stats });
+		/*
+		 * Table 18.3 (no Unit column) in three runs over two files:
+		 * a.ndjson per_wave; b.ndjson per_kernel --by, then per_wave
+		 * --by again, a cat of two outputs whose all-kernels rows
+		 * repeat a.ndjson's.
+		 */
+		const run = (args) => runProg('metric-eval', ['-c',
+		    join(configs, 'gfx90a'), '-b', '18.3', ...args],
+		    { input: mi200 });
+		const a = tmpPath('a.ndjson'), b = tmpPath('b.ndjson');
+		writeFileSync(a, run(['-n', 'per_wave']));
+		writeFileSync(b, run(['--by', 'Kernel_Name']) +
+		    run(['-n', 'per_wave', '--by', 'Kernel_Name']));
+		runProg('chart2html', ['-o', norms, a, b]);
 	});
 
 	const kernel = 'vecCopy(double*, double*, double*, int, int) ' +
@@ -74,6 +89,52 @@ if (!have) {
 		await row.locator('td').nth(1).hover();
 		assert.match(await pg.textContent('[data-testid=tooltip]'),
 		    /^Wavefront Occupancy Avg: 1765\.965388\d* Wavefronts$/);
+	});
+
+	/*
+	 * TCC_REQ[0] is 6352, 6266, 6290 and SQ_WAVES 16384 in each of the
+	 * three dispatches (pmc_perf.csv): per_kernel the box of notes 8,
+	 * per_wave 0.3876953125, 0.3824462890625, 0.3839111328125, so
+	 * Min 0.382446..., Q1 0.383178..., Median 0.383911..., Q3
+	 * 0.385803..., Max 0.387695... (two decimals: 0.38 0.38 0.38 0.39
+	 * 0.39).  Per kernel, Q1 and Q3 (the mean of two counts) have
+	 * fractions in other channels, so the whole column shows two
+	 * decimals; Min, Median and Max are counts.
+	 */
+	pageTest('vcopy/MI200: normalizations from two files and a cat', norms,
+	    async (pg) => {
+		const box = async () => {
+			const out = [];
+			for (const c of ['Min', 'Q1', 'Median', 'Q3', 'Max'])
+				out.push(await cell(pg, '18.3', '0', c));
+			return out;
+		};
+		const options = (id) => pg.$$eval(`[data-testid=${id}] option`,
+		    (os) => os.map((o) => o.textContent));
+		assert.deepEqual(await options('normalization'),
+		    ['per_wave', 'per_kernel']);
+		assert.deepEqual(await options('kernel'),
+		    ['(all kernels)', kernel]);
+		assert.deepEqual(await box(),
+		    ['0.38', '0.38', '0.38', '0.39', '0.39']);
+		await pg.selectOption('[data-testid=kernel]', { label: kernel });
+		assert.deepEqual(await box(),
+		    ['0.38', '0.38', '0.38', '0.39', '0.39']);
+		const row = pg.locator('[data-testid="table-18.3"] tbody tr',
+		    { hasText: /^0/ }).first();
+		await row.locator('td').nth(2).hover();	/* Channel, Min */
+		assert.equal(await pg.textContent('[data-testid=tooltip]'),
+		    '0 Min: 0.3824462890625');
+		await pg.selectOption('[data-testid=normalization]',
+		    { label: 'per_kernel' });
+		assert.deepEqual(await box(),
+		    ['6266', '6278.00', '6290', '6321.00', '6352']);
+		await pg.selectOption('[data-testid=kernel]', { index: 0 });
+		assert.deepEqual(await box(),
+		    ['6266', '6278.00', '6290', '6321.00', '6352']);
+		/* b.ndjson's 32 per_wave channel rows over all kernels. */
+		assert.match(await pg.textContent('[data-testid=repeated]'),
+		    /^not shown: 32 metric records repeating an earlier one/);
 	});
 
 	pageTest('mixbench: the top kernels and Top-N', top10, async (pg) => {

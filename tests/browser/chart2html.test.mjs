@@ -6,6 +6,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
 import { pageTest, runProg, tmpPath } from './lib.mjs';
 
 function page(name, lines, args = []) {
@@ -33,7 +34,11 @@ async function firstCells(pg, table) {
 	    (trs) => trs.map((tr) => tr.cells[0].textContent));
 }
 
-/* Metric records as metric-eval --by Kernel_Name writes them. */
+/*
+ * Metric records as metric-eval --by Kernel_Name wrote them before every
+ * record named its normalization: two runs one after the other, told
+ * apart only by their units.
+ */
 const sol = { panel_id: 200, panel: 'System Speed-of-Light',
     table_id: '2.1', table: 'System Speed-of-Light' };
 const l2 = { panel_id: 1800, panel: 'L2 Cache (per Channel)',
@@ -153,6 +158,135 @@ pageTest('percent bars and the per-channel heatmap', metricHtml,
 	await cells.nth(7).hover();
 	assert.equal(await pg.textContent('[data-testid=tooltip]'),
 	    'channel 3, Max: 31');
+});
+
+/*
+ * Records that name their normalization, as metric-eval writes them now.
+ * The units do not show it (a per-channel table has none, "Pct" is the
+ * same for all), so only the key can tell the runs apart.
+ */
+function named(norm, kernel, req, pct) {
+	const kn = kernel === null ? {} : { Kernel_Name: kernel };
+	const out = [];
+	for (let ch = 0; ch < 2; ch++)
+		out.push({ panel_id: 1800, panel: 'L2 Cache (per Channel)',
+		    table_id: '18.3', table: 'L2 Requests (per normUnit)',
+		    metric_id: `18.3.${ch}`, metric: String(ch),
+		    normalization: norm, ...kn, Channel: ch, Min: req + ch,
+		    Max: req + 10 * ch });
+	out.push({ ...sol, metric_id: '2.1.3', metric: 'Wavefront Occupancy',
+	    normalization: norm, ...kn, Avg: pct, Unit: 'Pct', Peak: 100,
+	    'Pct of Peak': pct });
+	return out;
+}
+const ndjson = (recs) => recs.map((r) => JSON.stringify(r)).join('\n') +
+    '\n';
+
+/* One cat of two runs, per_kernel then per_cycle, with --by. */
+const catHtml = page('cat.html', [
+	...named('per_kernel', null, 6000, 40), ...named('per_kernel', 'k1',
+	    3000, 20),
+	...named('per_cycle', null, 0.5, 40), ...named('per_cycle', 'k1',
+	    0.25, 20)]);
+
+pageTest('a cat of two runs: the normalization key names them', catHtml,
+    async (pg) => {
+	const norms = await pg.$$eval('[data-testid=normalization] option',
+	    (os) => os.map((o) => o.textContent));
+	assert.deepEqual(norms, ['per_kernel', 'per_cycle']);
+	const kernels = await pg.$$eval('[data-testid=kernel] option',
+	    (os) => os.map((o) => o.textContent));
+	assert.deepEqual(kernels, ['(all kernels)', 'k1']);
+	/* The key is a choice, not a column. */
+	assert.equal(await cell(pg, '18.3', '1', 'normalization'),
+	    '(no column)');
+	assert.equal(await cell(pg, '18.3', '1', 'Max'), '6010');
+	await pg.selectOption('[data-testid=normalization]',
+	    { label: 'per_cycle' });
+	assert.equal(await cell(pg, '18.3', '1', 'Max'), '10.50');
+	assert.equal(await cell(pg, '2.1', 'Wavefront Occupancy', 'Avg'),
+	    '40');
+	await pg.selectOption('[data-testid=kernel]', { label: 'k1' });
+	assert.equal(await cell(pg, '18.3', '0', 'Min'), '0.25');
+	assert.equal(await cell(pg, '2.1', 'Wavefront Occupancy', 'Avg'),
+	    '20');
+	assert.equal(new URL(pg.url()).hash,
+	    '#normalization=per_cycle&kernel=k1');
+	assert.equal(await pg.$$eval('[data-testid=repeated]',
+	    (ps) => ps.length), 0);
+});
+
+/*
+ * The same normalization in two inputs: a.ndjson is per_wave over all
+ * kernels; b.ndjson is per_kernel, then per_wave again with --by (its
+ * whole-workload rows repeat a.ndjson's, here with other values).
+ */
+const twoA = tmpPath('two-a.ndjson'), twoB = tmpPath('two-b.ndjson');
+writeFileSync(twoA, ndjson(named('per_wave', null, 0.375, 30)));
+writeFileSync(twoB, ndjson([...named('per_kernel', null, 6000, 30),
+    ...named('per_wave', null, 99, 99), ...named('per_wave', 'k1', 0.125,
+    15)]));
+const twoHtml = tmpPath('two.html');
+runProg('chart2html', ['-o', twoHtml, twoA, twoB]);
+
+pageTest('one normalization in two inputs is one choice', twoHtml,
+    async (pg) => {
+	const norms = await pg.$$eval('[data-testid=normalization] option',
+	    (os) => os.map((o) => o.textContent));
+	assert.deepEqual(norms, ['per_wave', 'per_kernel']);
+	/* The first record of a metric, normalization and kernel is shown. */
+	assert.equal(await cell(pg, '18.3', '1', 'Max'), '10.38');
+	assert.equal(await pg.textContent('[data-testid=repeated]'),
+	    'not shown: 3 metric records repeating an earlier one (the same ' +
+	    'metric, normalization and kernel; give separate workloads ' +
+	    'their own --section)');
+	await pg.selectOption('[data-testid=kernel]', { label: 'k1' });
+	assert.equal(await cell(pg, '18.3', '1', 'Min'), '1.12');
+	assert.equal(await cell(pg, '2.1', 'Wavefront Occupancy', 'Avg'),
+	    '15');
+	await pg.selectOption('[data-testid=normalization]',
+	    { label: 'per_kernel' });
+	/* per_kernel has no k1 records: blank cells. */
+	assert.equal(await cell(pg, '18.3', '1', 'Min'), '');
+	await pg.selectOption('[data-testid=kernel]', { index: 0 });
+	assert.equal(await cell(pg, '18.3', '1', 'Min'), '6001');
+});
+
+/* One normalization: no selector, its name next to the controls. */
+const oneHtml = page('one.html', [...named('per_second', null, 2, 50),
+    ...named('per_second', 'k1', 1, 25)]);
+
+pageTest('a single named normalization is shown, not offered', oneHtml,
+    async (pg) => {
+	assert.equal(await pg.$$eval('[data-testid=normalization]',
+	    (s) => s.length), 0);
+	assert.equal(await pg.textContent('[data-testid=normalization-only]'),
+	    'Normalization per_second');
+	assert.equal(await cell(pg, '18.3', '1', 'normalization'),
+	    '(no column)');
+	assert.equal(await cell(pg, '18.3', '1', 'Max'), '12');
+});
+
+/*
+ * An older file (no key: its run is named by its units) before a newer
+ * one: a run of the same name is the same choice.
+ */
+const mixedHtml = page('mixed.html', [
+	...metrics('Req per kernel').filter((r) => !r.Kernel_Name),
+	...named('per_wave', null, 0.5, 30),
+	...named('per_kernel', null, 6000, 30)]);
+
+pageTest('older records without the key join the named runs', mixedHtml,
+    async (pg) => {
+	const norms = await pg.$$eval('[data-testid=normalization] option',
+	    (os) => os.map((o) => o.textContent));
+	assert.deepEqual(norms, ['per_kernel', 'per_wave']);
+	assert.equal(await cell(pg, '18.2', '3', 'Max'), '30');
+	assert.equal(await cell(pg, '18.3', '1', 'Max'), '6010');
+	await pg.selectOption('[data-testid=normalization]',
+	    { label: 'per_wave' });
+	assert.equal(await cell(pg, '18.3', '1', 'Max'), '10.50');
+	assert.equal(await cell(pg, '18.2', '3', 'Max'), '');
 });
 
 /* Sixty tables: the ones far out of view catch up after a switch. */
