@@ -250,7 +250,7 @@ run_end(struct run *r)
 	if (r->have_tot || (r->has_report && !r->totals_done)) {
 		if (!r->have_tot)
 			r->tot_line = pos.line;
-		totals_emit(r, 1);
+		totals_emit(r);
 	}
 	if (opt.check)
 		check_run(r);
@@ -573,7 +573,7 @@ totals(struct run *r, const char *s, size_t n, int kind, int cut)
 		    "line");
 	}
 	if (kind == 7 && rc > 0) {
-		totals_emit(r, 0);
+		totals_emit(r);
 		r->totals_done = 1;
 	}
 }

@@ -170,7 +170,7 @@ void instr_group(const struct instr *in, int old_groups, struct strbuf *out);
 int summary_row(struct run *r, const char *s, size_t n, unsigned flags,
     int bare);
 int totals_line(struct run *r, const char *s, size_t n);
-void totals_emit(struct run *r, int at_end);
+void totals_emit(struct run *r);
 void check_instr(struct run *r, const struct instr *in, int old_groups);
 void check_run(struct run *r);
 unsigned long check_count(void);

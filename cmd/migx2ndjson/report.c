@@ -451,16 +451,15 @@ static const int universal[] = {
 };
 
 /*
- * Writes the totals record of the run, complete or not, and forgets the
- * block.  at_end: the run ended without an Overhead: line.
+ * Writes the totals record of the run, complete or not (the run or the
+ * input ended before the Overhead: line), and forgets the block.
  */
 void
-totals_emit(struct run *r, int at_end)
+totals_emit(struct run *r)
 {
 	size_t i, nmiss = 0;
 	int k;
 
-	(void)at_end;
 	rec_begin("totals", r, r->tot_line);
 	for (k = 0; k < T_END; k++) {
 		if (r->tot[k].len > 0)
