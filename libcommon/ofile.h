@@ -1,10 +1,14 @@
 /*
  * ofile.h: the output file of -o FILE, written whole or not at all.
  *
- * ofile_open() creates a temporary file beside path; ofile_close() flushes
- * it and renames it over path.  If the program exits before that (die(),
- * a signal aside), the temporary file is removed, so a failed run never
- * leaves half a file.  With path NULL or "-" the output is stdout.
+ * ofile_open() creates a temporary file beside path (".name.XXXXXX", mode
+ * 0666 less the umask); ofile_close() flushes it and renames it over path.
+ * If the program exits before that (die(), exit()) or is ended by SIGHUP,
+ * SIGINT or SIGTERM, the temporary file is removed, so a failed run never
+ * leaves half a file and an old file at path stays as it was.  A path that
+ * names a device or a FIFO (/dev/null, /dev/stdout) is written directly.
+ * With path NULL or "-" the output is stdout, and ofile_close() leaves it
+ * to close_stdout().
  */
 #ifndef OFILE_H
 #define OFILE_H
