@@ -12,11 +12,19 @@
 
 struct jqf;
 
-/* Compiles expr; a compile error is a usage error (exit 2). */
+/*
+ * Compiles expr.  A compile error is a usage error: it prints
+ * "prog: bad jq filter 'EXPR': WHAT at <top-level>, line 1" (libjq's own
+ * "jq: error: " prefix and the program echo removed) and exits 2.
+ */
 struct jqf *jqf_compile(const char *expr);
-/* Returns 1 if the record passes, 0 if not, -1 on a jq runtime error. */
+/*
+ * Runs the filter on json, one JSON value of len bytes.  Returns 1 if the
+ * record passes, 0 if not (false, null or no output), -1 on a jq run-time
+ * error (or text jq cannot parse); the caller treats -1 as a bad record.
+ */
 int jqf_match(struct jqf *f, const char *json, size_t len);
-/* The last runtime error message. */
+/* The last run-time error message, without a "jq: error" prefix. */
 const char *jqf_error(struct jqf *f);
 void jqf_free(struct jqf *f);
 
