@@ -68,7 +68,7 @@ static struct {
 	double dispatch_min;
 	const char *where;
 } opt = { 0, 0, 0, 0, 0, PROGRESS_AUTO, F_SUM, { NULL }, 0, "dur_ns",
-	"dispatch", NULL, 1, 10, STRBUF_INIT, STRBUF_INIT, 0, 0, NULL };
+	NULL, NULL, 1, 10, STRBUF_INIT, STRBUF_INIT, 0, 0, NULL };
 
 static struct arena mem;
 static struct hmap groups;		/* identity -> struct group */
@@ -340,13 +340,22 @@ parse_value(struct nd_slice v, long double *out, int *is_float)
 	return 0;
 }
 
-/* Is this record of the kind topn groups (its "type", if any)? */
+/*
+ * Is this record of the kind topn groups?  Records without a "type", and
+ * by default the per-event types of profpipe streams (pmc2ndjson's
+ * dispatches, migx2ndjson's instructions), or the --type asked for; the
+ * metadata and summary kinds (sysinfo, summary, totals, ...) are not.
+ */
 static int
 type_ok(struct nd_slice t, const char *want)
 {
-	if (t.p == NULL || *want == '\0')
+	if (t.p == NULL || (want != NULL && *want == '\0'))
 		return 1;
-	return nd_type(t) == ND_STRING && nd_str_eq(t, want, strlen(want));
+	if (nd_type(t) != ND_STRING)
+		return 0;
+	if (want != NULL)
+		return nd_str_eq(t, want, strlen(want));
+	return nd_str_eq(t, "dispatch", 8) || nd_str_eq(t, "instruction", 11);
 }
 
 /* One input record of a normal run. */
