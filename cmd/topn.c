@@ -20,6 +20,7 @@
 #include "jqf.h"
 #include "nd.h"
 #include "ndw.h"
+#include "ofile.h"
 #include "opt.h"
 #include "progress.h"
 #include "strbuf.h"
@@ -67,13 +68,15 @@ static struct {
 	int dispatch_gt;
 	double dispatch_min;
 	const char *where;
+	const char *output;
 } opt = { 0, 0, 0, 0, 0, PROGRESS_AUTO, F_SUM, { NULL }, 0, "dur_ns",
-	NULL, NULL, 1, 10, STRBUF_INIT, STRBUF_INIT, 0, 0, NULL };
+	NULL, NULL, 1, 10, STRBUF_INIT, STRBUF_INIT, 0, 0, NULL, NULL };
 
 static struct arena mem;
 static struct hmap groups;		/* identity -> struct group */
 static struct bad_input bad = BAD_INPUT_INIT;
 static struct jqf *where;
+static FILE *outfp;			/* standard output or -o's file */
 static unsigned long missing[MAX_KEYS + 1];	/* per key, then value */
 static uint64_t nrecords;
 static const char *merge_keys[MAX_KEYS];	/* key names of --merge */
@@ -85,9 +88,9 @@ usage(int rc)
 	FILE *fp = rc == EXIT_SUCCESS ? stdout : stderr;
 
 	fprintf(fp, "usage: topn [-hr] [--csv] [-d list] [--gpu list] "
-	    "[-k key] [--merge] [-n count] [--no-progress] [--partial] "
-	    "[--progress] [-s field] [--strict] [--type type] [--unit unit] "
-	    "[-v key] [--version] [--where expr] [file ...]\n");
+	    "[-k key] [--merge] [-n count] [--no-progress] [-o file] "
+	    "[--partial] [--progress] [-s field] [--strict] [--type type] "
+	    "[--unit unit] [-v key] [--version] [--where expr] [file ...]\n");
 	exit(rc);
 }
 
@@ -785,7 +788,7 @@ finish(void)
 		write_csv_header(&sb);
 	for (i = 0; opt.partial && i < n; i++) {
 		write_partial(&sb, gs[i]);
-		fwrite(sb.buf, 1, sb.len, stdout);
+		fwrite(sb.buf, 1, sb.len, outfp);
 		strbuf_reset(&sb);
 	}
 	if (!opt.partial) {
@@ -805,11 +808,11 @@ finish(void)
 			write_csv(&sb, gs[i]);
 		else
 			write_stats(&sb, gs[i]);
-		fwrite(sb.buf, 1, sb.len, stdout);
+		fwrite(sb.buf, 1, sb.len, outfp);
 		strbuf_reset(&sb);
 	}
 	if (opt.csv && n == 0)
-		fwrite(sb.buf, 1, sb.len, stdout);
+		fwrite(sb.buf, 1, sb.len, outfp);
 	free(gs);
 	free(sums);
 	strbuf_release(&sb);
@@ -874,6 +877,7 @@ main(int argc, char *argv[])
 		{ "key", required_argument, NULL, 'k' },
 		{ "merge", no_argument, NULL, OPT_MERGE },
 		{ "no-progress", no_argument, NULL, OPT_NOPROGRESS },
+		{ "output", required_argument, NULL, 'o' },
 		{ "partial", no_argument, NULL, OPT_PARTIAL },
 		{ "progress", no_argument, NULL, OPT_PROGRESS },
 		{ "reverse", no_argument, NULL, 'r' },
@@ -887,11 +891,12 @@ main(int argc, char *argv[])
 		{ NULL, 0, NULL, 0 }
 	};
 	static char obuf[1 << 16];
+	struct ofile of;
 	int ch, rc = EXIT_SUCCESS;
 
 	prog_init(argv[0]);
 	opterr = 0;	/* bad_option() names the program as prog_init() set */
-	while ((ch = getopt_long(argc, argv, ":" "d:hk:n:rs:v:", longopts,
+	while ((ch = getopt_long(argc, argv, ":" "d:hk:n:o:rs:v:", longopts,
 	    NULL)) != -1)
 		switch (ch) {
 		case 'd':
@@ -907,6 +912,9 @@ main(int argc, char *argv[])
 			break;
 		case 'n':
 			opt.count = opt_ulong("-n", optarg, 0, (unsigned long)-1);
+			break;
+		case 'o':
+			opt.output = optarg;
 			break;
 		case 'r':
 			opt.reverse = 1;
@@ -961,7 +969,8 @@ main(int argc, char *argv[])
 		die_usage("--csv and --partial do not go together");
 	if (opt.where != NULL)
 		where = jqf_compile(opt.where);
-	setvbuf(stdout, obuf, _IOFBF, sizeof(obuf));
+	outfp = ofile_open(&of, opt.output);
+	setvbuf(outfp, obuf, _IOFBF, sizeof(obuf));
 	arena_init(&mem, 0);
 	hmap_init(&groups, 64);
 	progress_init(opt.progress, "records");
@@ -975,6 +984,8 @@ main(int argc, char *argv[])
 	if (!opt.merge)
 		report_missing();
 	if (bad_input_finish(&bad) != EXIT_SUCCESS)
+		rc = EXIT_FAILURE;
+	if (ofile_close(&of) != 0)
 		rc = EXIT_FAILURE;
 	for (size_t i = 0; i < groups.n; i++)
 		free(((struct group *)groups.ents[i].val)->v);

@@ -29,8 +29,8 @@ static void
 usage(int status)
 {
 	fprintf(status == 0 ? stdout : stderr,
-	    "usage: flame2html [-dh] [-c file] [-o file] [-t title] "
-	    "[-u unit] [--progress | --no-progress] [--strict] [--version] "
+	    "usage: flame2html [-dh] [-c file] [--no-progress] [-o file] "
+	    "[--progress] [--strict] [-t title] [-u unit] [--version] "
 	    "[--where expr] [file ...]\n");
 	exit(status);
 }

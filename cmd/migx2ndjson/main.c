@@ -40,8 +40,8 @@ static struct {
 
 static const char usage_line[] =
     "usage: migx2ndjson [-chjk] [--keep-output] [--no-attr-split] "
-    "[--no-progress] [--progress] [--strict] [--version] [--where expr] "
-    "[-o file] [file ...]";
+    "[--no-progress] [-o file] [--progress] [--strict] [--version] "
+    "[--where expr] [file ...]";
 
 static void
 usage(int status)

@@ -9,7 +9,7 @@
 #include "ndw.h"
 #include "pmc.h"
 
-struct pmc pmc = { BAD_INPUT_INIT, NULL, NULL, 0, EXIT_SUCCESS };
+struct pmc pmc = { BAD_INPUT_INIT, NULL, NULL, 0, EXIT_SUCCESS, NULL };
 
 int
 keep_column(const char *name, size_t len)
@@ -253,7 +253,7 @@ emit(struct strbuf *sb)
 			return;
 	}
 	strbuf_addch(sb, '\n');
-	fwrite(sb->buf, 1, sb->len, stdout);
+	fwrite(sb->buf, 1, sb->len, pmc.out);
 	pmc.records++;
 }
 

@@ -21,6 +21,7 @@
 #include "err.h"
 #include "jqf.h"
 #include "ndw.h"
+#include "ofile.h"
 #include "opt.h"
 #include "pmc.h"
 #include "progress.h"
@@ -39,8 +40,9 @@ struct side {
 };
 
 static struct {
+	const char *output;
 	int progress;
-} opt = { PROGRESS_AUTO };
+} opt = { NULL, PROGRESS_AUTO };
 
 static void
 usage(int rc)
@@ -48,7 +50,8 @@ usage(int rc)
 	FILE *fp = rc == EXIT_SUCCESS ? stdout : stderr;
 
 	fprintf(fp, "usage: pmc2ndjson [-h] [-c list] [--no-progress] "
-	    "[--progress] [--strict] [--version] [--where expr] [path ...]\n");
+	    "[-o file] [--progress] [--strict] [--version] [--where expr] "
+	    "[path ...]\n");
 	exit(rc);
 }
 
@@ -571,6 +574,7 @@ main(int argc, char *argv[])
 		{ "columns", required_argument, NULL, 'c' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "no-progress", no_argument, NULL, OPT_NOPROGRESS },
+		{ "output", required_argument, NULL, 'o' },
 		{ "progress", no_argument, NULL, OPT_PROGRESS },
 		{ "strict", no_argument, NULL, OPT_STRICT },
 		{ "version", no_argument, NULL, OPT_VERSION },
@@ -578,17 +582,21 @@ main(int argc, char *argv[])
 		{ NULL, 0, NULL, 0 }
 	};
 	static char obuf[1 << 16];
+	struct ofile of;
 	int ch;
 
 	prog_init(argv[0]);
 	opterr = 0;	/* bad_option() names the program as prog_init() set */
-	while ((ch = getopt_long(argc, argv, ":" "c:h", longopts, NULL)) != -1)
+	while ((ch = getopt_long(argc, argv, ":" "c:ho:", longopts, NULL)) != -1)
 		switch (ch) {
 		case 'c':
 			parse_columns(optarg);
 			break;
 		case 'h':
 			usage(EXIT_SUCCESS);
+			break;
+		case 'o':
+			opt.output = optarg;
 			break;
 		case OPT_NOPROGRESS:
 			opt.progress = PROGRESS_OFF;
@@ -610,7 +618,8 @@ main(int argc, char *argv[])
 		}
 	argc -= optind;
 	argv += optind;
-	setvbuf(stdout, obuf, _IOFBF, sizeof(obuf));
+	pmc.out = ofile_open(&of, opt.output);
+	setvbuf(pmc.out, obuf, _IOFBF, sizeof(obuf));
 	progress_init(opt.progress, "records");
 	if (argc == 0)
 		input("-");
@@ -618,6 +627,8 @@ main(int argc, char *argv[])
 		input(*argv);
 	progress_done();
 	if (bad_input_finish(&pmc.bad) != EXIT_SUCCESS)
+		pmc.rc = EXIT_FAILURE;
+	if (ofile_close(&of) != 0)
 		pmc.rc = EXIT_FAILURE;
 	jqf_free(pmc.where);
 	if (pmc.columns != NULL)

@@ -71,6 +71,7 @@ struct pmc {
 	struct hmap *columns;	/* --columns, or NULL: every column */
 	uint64_t records;	/* dispatch records written */
 	int rc;
+	FILE *out;		/* standard output or the file of -o */
 };
 extern struct pmc pmc;
 

@@ -8,6 +8,7 @@
 #include "err.h"
 #include "jqf.h"
 #include "nd.h"
+#include "ofile.h"
 #include "opt.h"
 #include "progress.h"
 #include "strbuf.h"
@@ -23,12 +24,13 @@ static struct {
 	size_t nexcludes;
 	int folded;
 	int merge;
+	const char *output;
 	int progress;
 	int quiet;
 	int sorted;
 	int strict;
 	struct jqf *where;
-} opt = { 1000, 1, NULL, 0, 0, 0, PROGRESS_AUTO, 0, 0, 0, NULL };
+} opt = { 1000, 1, NULL, 0, 0, 0, NULL, PROGRESS_AUTO, 0, 0, 0, NULL };
 
 enum { OPT_NO_DEFAULT_EXCLUDES = 256, OPT_NO_PROGRESS, OPT_PROGRESS,
 	OPT_STRICT, OPT_VERSION, OPT_WHERE };
@@ -41,6 +43,7 @@ static const struct option longopts[] = {
 	{ "merge", no_argument, NULL, 'm' },
 	{ "no-default-excludes", no_argument, NULL, OPT_NO_DEFAULT_EXCLUDES },
 	{ "no-progress", no_argument, NULL, OPT_NO_PROGRESS },
+	{ "output", required_argument, NULL, 'o' },
 	{ "progress", no_argument, NULL, OPT_PROGRESS },
 	{ "quiet", no_argument, NULL, 'q' },
 	{ "sorted", no_argument, NULL, 's' },
@@ -71,9 +74,9 @@ static void
 usage(int status)
 {
 	fprintf(status == 0 ? stdout : stderr,
-	    "usage: %s [-fhmqs] [-d depth] [-x pattern] "
-	    "[--no-default-excludes] [--progress | --no-progress] "
-	    "[--strict] [--where expr] [file ...]\n", prog_name);
+	    "usage: %s [-fhmqs] [-d depth] [--no-default-excludes] "
+	    "[--no-progress] [-o file] [--progress] [--strict] [--version] "
+	    "[--where expr] [-x pattern] [file ...]\n", prog_name);
 	exit(status);
 }
 
@@ -388,8 +391,8 @@ parse_options(int argc, char *argv[])
 {
 	int ch;
 
-	while ((ch = getopt_long(argc, argv, "d:fhmqsx:", longopts, NULL)) !=
-	    -1)
+	while ((ch = getopt_long(argc, argv, "d:fhmo:qsx:", longopts,
+	    NULL)) != -1)
 		switch (ch) {
 		case 'd':
 			opt.max_depth = opt_ulong("--max-depth", optarg, 1,
@@ -403,6 +406,9 @@ parse_options(int argc, char *argv[])
 			break;
 		case 'm':
 			opt.merge = 1;
+			break;
+		case 'o':
+			opt.output = optarg;
 			break;
 		case 'q':
 			opt.quiet = 1;
@@ -441,7 +447,9 @@ parse_options(int argc, char *argv[])
 int
 main(int argc, char *argv[])
 {
+	struct ofile of;
 	struct run r;
+	FILE *out;
 	int rc = EXIT_SUCCESS;
 
 	prog_init(argv[0]);
@@ -456,6 +464,7 @@ main(int argc, char *argv[])
 	strbuf_init(&r.name, 64);
 	strbuf_init(&r.key, 64);
 	tree_init(&r.tree, opt.excludes, opt.max_depth);
+	out = ofile_open(&of, opt.output);
 	progress_init(opt.progress, opt.merge ? "stacks" : "spans");
 	if (argc == 0 && spans2stacks_stream(&r, "-") != 0)
 		rc = EXIT_FAILURE;
@@ -466,7 +475,9 @@ main(int argc, char *argv[])
 		end_of_file(&r);
 	}
 	progress_done();
-	tree_write(&r.tree, stdout, opt.folded);
+	tree_write(&r.tree, out, opt.folded);
+	if (ofile_close(&of) != 0)
+		rc = EXIT_FAILURE;
 	if (!opt.quiet)
 		summary(&r);
 	if (bad_input_finish(&r.bad) != EXIT_SUCCESS)

@@ -42,7 +42,7 @@ usage(int status)
 	FILE *fp = status == EXIT_SUCCESS ? stdout : stderr;
 
 	fprintf(fp, "usage: %s [-ah] [--absolute] [--no-progress] "
-	    "[--progress] [--strict] [--version] [-o file] [--where expr] "
+	    "[-o file] [--progress] [--strict] [--version] [--where expr] "
 	    "[file ...]\n", prog_name);
 	exit(status);
 }
