@@ -24,6 +24,7 @@
 #include "opt.h"
 #include "progress.h"
 #include "strbuf.h"
+#include "xmem.h"
 
 #define MAX_KEYS 16
 #define PARTIAL "topn_partial"
@@ -92,29 +93,6 @@ usage(int rc)
 	    "[--partial] [--progress] [-s field] [--strict] [--type type] "
 	    "[--unit unit] [-v key] [--version] [--where expr] [file ...]\n");
 	exit(rc);
-}
-
-/* Reports an unknown option or a missing argument, then the usage. */
-static void
-bad_option(int ch, char *argv[])
-{
-	const char *arg = argv[optind - 1];
-
-	if (ch == ':')
-		warn("option '%s' needs an argument", arg);
-	else if (optopt != 0 && strncmp(arg, "--", 2) != 0)
-		warn("unknown option '-%c'", optopt);
-	else
-		warn("unknown option '%s'", arg);
-	usage(EXIT_USAGE);
-}
-
-static void *
-xrealloc(void *p, size_t n, size_t size)
-{
-	if (n > (size_t)-1 / size || (p = realloc(p, n * size)) == NULL)
-		die("out of memory");
-	return p;
 }
 
 /* Adds the ids of a --gpu or --dispatch list ("1,2 3") to sb. */
@@ -306,7 +284,7 @@ add_value(struct group *g, long double v, int is_float)
 {
 	if (g->n == g->alloc) {
 		g->alloc = g->alloc ? g->alloc * 2 : 4;
-		g->v = xrealloc(g->v, g->alloc, sizeof(*g->v));
+		g->v = xreallocarray(g->v, g->alloc, sizeof(*g->v));
 	}
 	g->v[g->n++] = v;
 	g->is_float |= is_float;
@@ -777,8 +755,8 @@ static void
 finish(void)
 {
 	struct strbuf sb = STRBUF_INIT;
-	struct group **gs = xrealloc(NULL, groups.n + 1, sizeof(*gs));
-	double *sums = xrealloc(NULL, groups.n + 1, sizeof(*sums));
+	struct group **gs = xreallocarray(NULL, groups.n + 1, sizeof(*gs));
+	double *sums = xreallocarray(NULL, groups.n + 1, sizeof(*sums));
 	double total;
 	size_t i, n = groups.n;
 
@@ -895,9 +873,7 @@ main(int argc, char *argv[])
 	int ch, rc = EXIT_SUCCESS;
 
 	prog_init(argv[0]);
-	opterr = 0;	/* bad_option() names the program as prog_init() set */
-	while ((ch = getopt_long(argc, argv, ":" "d:hk:n:o:rs:v:", longopts,
-	    NULL)) != -1)
+	while ((ch = opt_next(argc, argv, "d:hk:n:o:rs:v:", longopts)) != -1)
 		switch (ch) {
 		case 'd':
 			parse_dispatch(optarg);
@@ -959,7 +935,7 @@ main(int argc, char *argv[])
 			opt.where = optarg;
 			break;
 		default:
-			bad_option(ch, argv);
+			usage(EXIT_USAGE);
 		}
 	argc -= optind;
 	argv += optind;

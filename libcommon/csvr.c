@@ -6,6 +6,7 @@
 
 #include "csvr.h"
 #include "err.h"
+#include "xmem.h"
 
 /*
  * Parsed fields wait in a queue of rows: the bytes of every field (each
@@ -31,14 +32,6 @@ struct csvr_priv {
 	const char *err;
 };
 
-static void *
-xrealloc(void *p, size_t n, size_t size)
-{
-	if (n > (size_t)-1 / size || (p = realloc(p, n * size)) == NULL)
-		die("out of memory");
-	return p;
-}
-
 static void
 on_field(void *s, size_t len, void *data)
 {
@@ -46,8 +39,8 @@ on_field(void *s, size_t len, void *data)
 
 	if (c->nf == c->af) {
 		c->af = c->af ? c->af * 2 : 32;
-		c->off = xrealloc(c->off, c->af, sizeof(*c->off));
-		c->len = xrealloc(c->len, c->af, sizeof(*c->len));
+		c->off = xreallocarray(c->off, c->af, sizeof(*c->off));
+		c->len = xreallocarray(c->len, c->af, sizeof(*c->len));
 	}
 	c->off[c->nf] = c->data.len;
 	c->len[c->nf] = len;
@@ -65,8 +58,8 @@ on_row(int term, void *data)
 	(void)term;
 	if (c->nr == c->ar) {
 		c->ar = c->ar ? c->ar * 2 : 8;
-		c->row_end = xrealloc(c->row_end, c->ar, sizeof(*c->row_end));
-		c->row_line = xrealloc(c->row_line, c->ar,
+		c->row_end = xreallocarray(c->row_end, c->ar, sizeof(*c->row_end));
+		c->row_line = xreallocarray(c->row_line, c->ar,
 		    sizeof(*c->row_line));
 	}
 	c->row_end[c->nr] = c->nf;
@@ -249,7 +242,7 @@ csvr_next(struct csvr *r, struct csvr_row *row)
 	row->n = c->row_end[c->next] - first;
 	if (row->n > c->af_ptr) {
 		c->af_ptr = row->n;
-		c->f = xrealloc(c->f, c->af_ptr, sizeof(*c->f));
+		c->f = xreallocarray(c->f, c->af_ptr, sizeof(*c->f));
 	}
 	for (i = 0; i < row->n; i++)
 		c->f[i] = c->data.buf + c->off[first + i];

@@ -9,6 +9,7 @@
 
 #include "err.h"
 #include "ofile.h"
+#include "xmem.h"
 
 /*
  * Temporary files not yet renamed, removed at exit and on SIGHUP, SIGINT
@@ -75,16 +76,6 @@ pending_set(const char *tmp, char *val)
 		}
 }
 
-static char *
-xstrdup(const char *s)
-{
-	char *p = strdup(s);
-
-	if (p == NULL)
-		die("out of memory");
-	return p;
-}
-
 /* Makes "dir/.base.XXXXXX" for path "dir/base". */
 static char *
 tmp_name(const char *path)
@@ -92,10 +83,8 @@ tmp_name(const char *path)
 	const char *slash = strrchr(path, '/');
 	size_t dirlen = slash != NULL ? (size_t)(slash - path) + 1 : 0;
 	size_t n = strlen(path) + 16;
-	char *t = malloc(n);
+	char *t = xmalloc(n);
 
-	if (t == NULL)
-		die("out of memory");
 	snprintf(t, n, "%.*s.%s.XXXXXX", (int)dirlen, path, path + dirlen);
 	return t;
 }

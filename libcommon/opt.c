@@ -1,7 +1,8 @@
-/* opt.c: option arguments. */
+/* opt.c: option arguments and bad options. */
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "opt.h"
 
@@ -42,4 +43,74 @@ opt_version(void)
 {
 	printf("%s (profpipe) %s\n", prog_name, PROFPIPE_VERSION);
 	exit(close_stdout() != 0 ? EXIT_FAILURE : EXIT_SUCCESS);
+}
+
+/*
+ * The long option that arg ("--name" or "--name=value") names with value
+ * val, or with val 0 the number of options it abbreviates in *n.
+ */
+static const struct option *
+long_match(const struct option *lo, const char *arg, int val, size_t *n)
+{
+	const struct option *found = NULL;
+	size_t len = strcspn(arg + 2, "=");
+
+	*n = 0;
+	for (; lo != NULL && lo->name != NULL; lo++) {
+		if (strncmp(lo->name, arg + 2, len) != 0 ||
+		    (val != 0 && lo->val != val))
+			continue;
+		if (lo->name[len] == '\0')
+			return lo;
+		found = lo;
+		++*n;
+	}
+	return *n == 1 ? found : NULL;
+}
+
+/* Reports the bad option getopt_long() stopped at. */
+static void
+bad_option(int argc, char *argv[], const char *optstring,
+    const struct option *longopts)
+{
+	const char *arg = optind > 0 && optind <= argc ? argv[optind - 1] : "";
+	const struct option *lo = NULL;
+	const char *p;
+	size_t n = 0;
+
+	if (strncmp(arg, "--", 2) == 0 && arg[2] != '\0')
+		lo = long_match(longopts, arg, optopt, &n);
+	if (optopt == 0 || lo != NULL) {
+		if (lo == NULL && n > 1)
+			warn("option '%.*s' is ambiguous",
+			    (int)strcspn(arg, "="), arg);
+		else if (lo == NULL)
+			warn("unknown option '%.*s'", (int)strcspn(arg, "="),
+			    arg);
+		else if (strchr(arg, '=') != NULL)
+			warn("option '--%s' takes no argument", lo->name);
+		else
+			warn("option '--%s' needs an argument", lo->name);
+		return;
+	}
+	p = optopt != ':' ? strchr(optstring, optopt) : NULL;
+	if (p != NULL && p[1] == ':')
+		warn("option '-%c' needs an argument", optopt);
+	else
+		warn("unknown option '-%c'", optopt);
+}
+
+int
+opt_next(int argc, char *argv[], const char *optstring,
+    const struct option *longopts)
+{
+	int ch;
+
+	opterr = 0;
+	ch = getopt_long(argc, argv, optstring, longopts, NULL);
+	if (ch == '?' || ch == ':') {
+		bad_option(argc, argv, optstring, longopts);
+		return '?';
+	}
+	return ch;
 }

@@ -13,6 +13,7 @@
 #include "arena.h"
 #include "err.h"
 #include "jqf.h"
+#include "xmem.h"
 
 #define NONE UINT32_MAX
 
@@ -64,7 +65,6 @@ extern struct flame_tree t;
 #define NAME(i) ((uint32_t)t.key[i])
 
 /* tree.c */
-void *xrealloc(void *p, size_t n);
 void tree_init(void);
 uint32_t node_new(uint32_t parent, uint32_t name);
 uint32_t node_child(uint32_t parent, uint32_t name, int *fresh);

@@ -97,9 +97,7 @@ main(int argc, char *argv[])
 	int ch, rc;
 
 	prog_init(argv[0]);
-	argv[0] = (char *)prog_name;	/* getopt's messages name the program */
-	while ((ch = getopt_long(argc, argv, "c:dho:t:u:", longopts,
-	    NULL)) != -1)
+	while ((ch = opt_next(argc, argv, "c:dho:t:u:", longopts)) != -1)
 		switch (ch) {
 		case 'c': opt.categories = optarg; break;
 		case 'd': opt.diff = 1; break;

@@ -8,14 +8,6 @@
 
 struct flame_tree t;
 
-void *
-xrealloc(void *p, size_t n)
-{
-	if ((p = realloc(p, n)) == NULL && n != 0)
-		die("out of memory");
-	return p;
-}
-
 static uint64_t
 mix(uint64_t key)
 {
@@ -47,8 +39,7 @@ table_alloc(size_t n)
 	void *p;
 
 	if (n < (4u << 20)) {
-		if ((p = calloc(1, n)) == NULL)
-			die("out of memory");
+		p = xcalloc(1, n);
 		return p;
 	}
 	if (posix_memalign(&p, 2u << 20, n) != 0)

@@ -885,9 +885,7 @@ main(int argc, char **argv)
 	int ch, rc = EXIT_SUCCESS;
 
 	prog_init(argv[0]);
-	/* getopt's own messages then name the program, not its path. */
-	argv[0] = (char *)prog_name;
-	while ((ch = getopt_long(argc, argv, "chjko:", longopts, NULL)) != -1)
+	while ((ch = opt_next(argc, argv, "chjko:", longopts)) != -1)
 		switch (ch) {
 		case 'A': opt.attr_split = 0; break;
 		case 'c': opt.check = 1; break;

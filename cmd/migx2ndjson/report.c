@@ -7,6 +7,7 @@
 #include <strings.h>
 
 #include "migx.h"
+#include "xmem.h"
 
 static int
 isdig(int c)
@@ -168,13 +169,10 @@ row_keep(struct run *r, const struct srow *sr)
 
 	if (r->nrows == r->arows) {
 		r->arows = r->arows ? 2 * r->arows : 32;
-		r->rows = realloc(r->rows, r->arows * sizeof(*r->rows));
-		if (r->rows == NULL)
-			die("out of memory");
+		r->rows = xrealloc(r->rows, r->arows * sizeof(*r->rows));
 	}
 	k = &r->rows[r->nrows++];
-	if ((k->op = malloc(sr->op.n + 1)) == NULL)
-		die("out of memory");
+	k->op = xmalloc(sr->op.n + 1);
 	memcpy(k->op, sr->op.p, sr->op.n);
 	k->op[sr->op.n] = '\0';
 	k->line = pos.line;
@@ -591,9 +589,7 @@ check_rows(struct run *r)
 	int plain_cobj = 0, counts = 1;
 
 	hmap_init(&sums, 64);
-	store = calloc(r->nrows + 1, sizeof(*store));
-	if (store == NULL)
-		die("out of memory");
+	store = xcalloc(r->nrows + 1, sizeof(*store));
 	for (i = 0; i < r->nrows; i++) {
 		struct row *k = &r->rows[i];
 		void **slot;

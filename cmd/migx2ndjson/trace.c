@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "migx.h"
+#include "xmem.h"
 
 /*
  * A traced instruction waiting for its Time: and Output lines.  An if or
@@ -27,13 +28,11 @@ tr_push(void)
 
 	if (depth == alloc) {
 		alloc = alloc ? 2 * alloc : 8;
-		if ((stack = realloc(stack, alloc * sizeof(*stack))) == NULL)
-			die("out of memory");
+		stack = xrealloc(stack, alloc * sizeof(*stack));
 		memset(stack + depth, 0, (alloc - depth) * sizeof(*stack));
 	}
 	if (stack[depth] == NULL) {
-		if ((t = calloc(1, sizeof(*t))) == NULL)
-			die("out of memory");
+		t = xcalloc(1, sizeof(*t));
 		strbuf_init(&t->text, 0), strbuf_init(&t->t1, 0);
 		strbuf_init(&t->t2, 0), strbuf_init(&t->classes, 0);
 		strbuf_init(&t->out, 0), strbuf_init(&t->stats, 0);

@@ -26,6 +26,7 @@
 #include "pmc.h"
 #include "progress.h"
 #include "strbuf.h"
+#include "xmem.h"
 
 #define MAX_DEPTH 16
 
@@ -53,31 +54,6 @@ usage(int rc)
 	    "[-o file] [--progress] [--strict] [--version] [--where expr] "
 	    "[path ...]\n");
 	exit(rc);
-}
-
-/* Reports an unknown option or a missing argument, then the usage. */
-static void
-bad_option(int ch, char *argv[])
-{
-	const char *arg = argv[optind - 1];
-
-	if (ch == ':')
-		warn("option '%s' needs an argument", arg);
-	else if (optopt != 0 && strncmp(arg, "--", 2) != 0)
-		warn("unknown option '-%c'", optopt);
-	else
-		warn("unknown option '%s'", arg);
-	usage(EXIT_USAGE);
-}
-
-static char *
-xstrdup(const char *s)
-{
-	char *p = strdup(s);
-
-	if (p == NULL)
-		die("out of memory");
-	return p;
 }
 
 /* -c: the comma-separated names of the columns to write. */
@@ -380,8 +356,7 @@ find_sq(const char *dir, int depth, struct side **sq, size_t *nsq,
 			continue;
 		if (*nsq == *alloc) {
 			*alloc = *alloc ? *alloc * 2 : 8;
-			if ((*sq = realloc(*sq, *alloc * sizeof(**sq))) == NULL)
-				die("out of memory");
+			*sq = xreallocarray(*sq, *alloc, sizeof(**sq));
 		}
 		memset(&(*sq)[*nsq], 0, sizeof(**sq));
 		(*sq)[*nsq].path = xstrdup(path.buf);
@@ -586,8 +561,7 @@ main(int argc, char *argv[])
 	int ch;
 
 	prog_init(argv[0]);
-	opterr = 0;	/* bad_option() names the program as prog_init() set */
-	while ((ch = getopt_long(argc, argv, ":" "c:ho:", longopts, NULL)) != -1)
+	while ((ch = opt_next(argc, argv, "c:ho:", longopts)) != -1)
 		switch (ch) {
 		case 'c':
 			parse_columns(optarg);
@@ -614,7 +588,7 @@ main(int argc, char *argv[])
 			pmc.where = jqf_compile(optarg);
 			break;
 		default:
-			bad_option(ch, argv);
+			usage(EXIT_USAGE);
 		}
 	argc -= optind;
 	argv += optind;

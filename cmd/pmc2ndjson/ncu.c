@@ -10,6 +10,7 @@
 #include "hmap.h"
 #include "ndw.h"
 #include "pmc.h"
+#include "xmem.h"
 
 #define SOL "GPU Speed Of Light Throughput"
 
@@ -263,8 +264,7 @@ kern_add(struct kern *k, const struct hdr *h, const struct csvr_row *row,
 	}
 	slot = hmap_put(&k->secs, sname, strlen(sname));
 	if (*slot == NULL) {
-		if ((s = calloc(1, sizeof(*s))) == NULL)
-			die("out of memory");
+		s = xcalloc(1, sizeof(*s));
 		strbuf_init(&s->vals, 0);
 		strbuf_init(&s->units, 0);
 		*slot = s;

@@ -14,6 +14,7 @@
 #include "hmap.h"
 #include "ndw.h"
 #include "pmc.h"
+#include "xmem.h"
 
 /* The columns the pivot uses. */
 enum { C_GPU, C_DID, C_KN, C_GS, C_WG, C_LDS, C_TS, C_TE, C_CN, C_CV, NCOL };
@@ -39,14 +40,6 @@ struct grp {
 
 static double *gpus;		/* the distinct GPU ids, ascending */
 static size_t ngpus;
-
-static void *
-xrealloc(void *p, size_t n, size_t size)
-{
-	if (n > (size_t)-1 / size || (p = realloc(p, n * size)) == NULL)
-		die("out of memory");
-	return p;
-}
 
 static void
 group_key(struct strbuf *sb, const struct csvr_row *row, const long *col)
@@ -80,7 +73,7 @@ add_gpu(const char *s)
 	for (i = 0; i < ngpus; i++)
 		if (gpus[i] == v)
 			return;
-	gpus = xrealloc(gpus, ngpus + 1, sizeof(*gpus));
+	gpus = xreallocarray(gpus, ngpus + 1, sizeof(*gpus));
 	gpus[ngpus++] = v;
 }
 
@@ -142,7 +135,7 @@ first_pass(const char *path, const struct hdr *h, const long *col,
 		group_key(&key, &row, col);
 		id = row_id(&row, col);
 		if (nseg == 0 || key_cmp(id, &key, last, &prev) < 0) {
-			start = xrealloc(start, nseg + 1, sizeof(*start));
+			start = xreallocarray(start, nseg + 1, sizeof(*start));
 			start[nseg++] = row.line;
 		}
 		last = id;
@@ -150,7 +143,7 @@ first_pass(const char *path, const struct hdr *h, const long *col,
 		strbuf_add(&prev, key.buf, key.len);
 	}
 	if (nseg == 0) {	/* no good row: one pass reports the bad ones */
-		start = xrealloc(start, 1, sizeof(*start));
+		start = xreallocarray(start, 1, sizeof(*start));
 		start[nseg++] = 0;
 	}
 	if (ngpus > 0)
@@ -196,7 +189,7 @@ grp_start(struct grp *g, const struct csvr_row *row, const long *col,
 
 	group_key(&g->key, row, col);
 	strbuf_reset(&g->first);
-	g->foff = xrealloc(g->foff, row->n + 1, sizeof(*g->foff));
+	g->foff = xreallocarray(g->foff, row->n + 1, sizeof(*g->foff));
 	for (i = 0; i < row->n; i++) {
 		g->foff[i] = g->first.len;
 		strbuf_add(&g->first, row->f[i], row->len[i]);
@@ -233,8 +226,8 @@ grp_add(struct grp *g, const struct csvr_row *row, const long *col,
 	if (*slot == NULL) {
 		if (g->nctr == g->actr) {
 			g->actr = g->actr ? g->actr * 2 : 256;
-			g->voff = xrealloc(g->voff, g->actr, sizeof(size_t));
-			g->vlen = xrealloc(g->vlen, g->actr, sizeof(size_t));
+			g->voff = xreallocarray(g->voff, g->actr, sizeof(size_t));
+			g->vlen = xreallocarray(g->vlen, g->actr, sizeof(size_t));
 		}
 		*slot = (void *)(uintptr_t)++g->nctr;
 	}
@@ -248,7 +241,7 @@ grp_add(struct grp *g, const struct csvr_row *row, const long *col,
 	b = row->f[col[C_TE]];
 	if (g->ndur == g->adur) {
 		g->adur = g->adur ? g->adur * 2 : 64;
-		g->dur = xrealloc(g->dur, g->adur, sizeof(*g->dur));
+		g->dur = xreallocarray(g->dur, g->adur, sizeof(*g->dur));
 	}
 	if (!is_integer(a, strlen(a)) || !is_integer(b, strlen(b)))
 		g->all_int = 0;
@@ -427,8 +420,7 @@ rocpd_stream(struct csvr *r, struct hdr *h, const char *path)
 		col[i] = hdr_find(h, colname[i]);
 	ngpus = 0;
 	nseg = first_pass(path, h, col, &start);
-	if ((seg = calloc(nseg + 1, sizeof(*seg))) == NULL)
-		die("out of memory");
+	seg = xcalloc(nseg + 1, sizeof(*seg));
 	for (k = 0; k < nseg; k++) {
 		if (csvr_open(&seg[k].r, path) != 0)
 			die_errno("cannot open '%s'", path);

@@ -12,6 +12,7 @@
 #include "opt.h"
 #include "progress.h"
 #include "strbuf.h"
+#include "xmem.h"
 
 #include "stacks.h"
 
@@ -378,10 +379,8 @@ summary(const struct run *r)
 static void
 add_exclude(const char *pattern)
 {
-	opt.excludes = realloc(opt.excludes, (opt.nexcludes + 2) *
+	opt.excludes = xreallocarray(opt.excludes, opt.nexcludes + 2,
 	    sizeof(*opt.excludes));
-	if (opt.excludes == NULL)
-		die("out of memory");
 	opt.excludes[opt.nexcludes++] = pattern;
 	opt.excludes[opt.nexcludes] = NULL;
 }
@@ -391,8 +390,7 @@ parse_options(int argc, char *argv[])
 {
 	int ch;
 
-	while ((ch = getopt_long(argc, argv, "d:fhmo:qsx:", longopts,
-	    NULL)) != -1)
+	while ((ch = opt_next(argc, argv, "d:fhmo:qsx:", longopts)) != -1)
 		switch (ch) {
 		case 'd':
 			opt.max_depth = opt_ulong("--max-depth", optarg, 1,
@@ -453,7 +451,6 @@ main(int argc, char *argv[])
 	int rc = EXIT_SUCCESS;
 
 	prog_init(argv[0]);
-	argv[0] = (char *)prog_name;	/* getopt's messages name the program */
 	parse_options(argc, argv);
 	argc -= optind;
 	argv += optind;

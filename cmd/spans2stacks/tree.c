@@ -7,6 +7,7 @@
 
 #include "err.h"
 #include "ndw.h"
+#include "xmem.h"
 #include "stacks.h"
 
 static void *
@@ -19,8 +20,7 @@ grow_array(void *p, size_t *alloc, size_t need, size_t size)
 	n = n == 0 ? 64 : n;
 	while (n < need)
 		n *= 2;
-	if ((p = realloc(p, n * size)) == NULL)
-		die("out of memory");
+	p = xreallocarray(p, n, size);
 	*alloc = n;
 	return p;
 }
@@ -135,8 +135,7 @@ nidx_grow(struct tree *t)
 
 	free(t->nidx);
 	t->ncap = t->ncap == 0 ? 1024 : t->ncap * 2;
-	if ((t->nidx = calloc(t->ncap, sizeof(*t->nidx))) == NULL)
-		die("out of memory");
+	t->nidx = xcalloc(t->ncap, sizeof(*t->nidx));
 	mask = t->ncap - 1;
 	for (i = 0; i < t->nnames; i++) {
 		for (j = t->name_hash[i] & mask; t->nidx[j] != 0;
@@ -248,8 +247,7 @@ tree_thread(struct tree *t, const char *label, size_t len)
 	slot = hmap_put2(&t->threads, label, len, &isnew);
 	if (!isnew)
 		return *slot;
-	if ((th = calloc(1, sizeof(*th))) == NULL)
-		die("out of memory");
+	th = xcalloc(1, sizeof(*th));
 	i = t->threads.n - 1;
 	th->label = t->threads.ents[i].key;
 	th->label_len = len;
@@ -432,8 +430,7 @@ sort_spans(struct bspan *a, size_t n)
 		}
 	if (n <= 16)
 		return;
-	if ((tmp = malloc(n * sizeof(*tmp))) == NULL)
-		die("out of memory");
+	tmp = xmalloc(n * sizeof(*tmp));
 	dst = tmp;
 	for (w = 16; w < n; w *= 2) {
 		for (i = 0; i < n; i += 2 * w) {

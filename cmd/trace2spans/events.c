@@ -16,6 +16,7 @@
 #include "progress.h"
 #include "strbuf.h"
 #include "zin.h"
+#include "xmem.h"
 
 #include "trace2spans.h"
 
@@ -116,8 +117,7 @@ dup_slice(struct nd_slice v)
 
 	if (v.p == NULL)
 		return NULL;
-	if ((s = malloc(v.len + 1)) == NULL)
-		die("out of memory");
+	s = xmalloc(v.len + 1);
 	memcpy(s, v.p, v.len);
 	s[v.len] = '\0';
 	return s;

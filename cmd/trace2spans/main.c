@@ -24,6 +24,7 @@
 #include "opt.h"
 #include "progress.h"
 #include "strbuf.h"
+#include "xmem.h"
 #include "zin.h"
 
 #include "trace2spans.h"
@@ -65,8 +66,7 @@ trace_stream(const char *path, struct hmap *names, int names_only)
 	t.names = names;
 	t.names_only = names_only;
 	t.cap = (size_t)1 << 20;
-	if ((t.buf = malloc(t.cap)) == NULL)
-		die("out of memory");
+	t.buf = xmalloc(t.cap);
 	hmap_init(&t.begins, 16);
 	hmap_init(&t.asyncs, 16);
 	strbuf_init(&t.key, 64);
@@ -155,8 +155,7 @@ main(int argc, char *argv[])
 	int ch, rc = EXIT_SUCCESS;
 
 	prog_init(argv[0]);
-	argv[0] = (char *)prog_name;	/* getopt's messages say the name */
-	while ((ch = getopt_long(argc, argv, "aho:", longopts, NULL)) != -1)
+	while ((ch = opt_next(argc, argv, "aho:", longopts)) != -1)
 		switch (ch) {
 		case 'a': opt.args = 1; break;
 		case 'h': usage(EXIT_SUCCESS); break;

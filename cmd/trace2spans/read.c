@@ -16,6 +16,7 @@
 #include "progress.h"
 #include "strbuf.h"
 #include "zin.h"
+#include "xmem.h"
 
 #include "trace2spans.h"
 
@@ -34,8 +35,7 @@ fill(struct trace *t)
 	}
 	if (t->end == t->cap) {
 		t->cap *= 2;
-		if ((t->buf = realloc(t->buf, t->cap)) == NULL)
-			die("out of memory");
+		t->buf = xrealloc(t->buf, t->cap);
 	}
 	got = zin_read(&t->in, t->buf + t->end, t->cap - t->end);
 	if (got < 0) {

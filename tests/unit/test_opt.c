@@ -98,6 +98,87 @@ version_prints_name_toolkit_and_version(void **state)
 	assert_string_equal(c.err, "");
 }
 
+enum { OPT_PARTIAL = 256, OPT_PROGRESS, OPT_STRICT };
+static const struct option longopts[] = {
+	{ "help", no_argument, NULL, 'h' },
+	{ "key", required_argument, NULL, 'k' },
+	{ "partial", no_argument, NULL, OPT_PARTIAL },
+	{ "progress", no_argument, NULL, OPT_PROGRESS },
+	{ "strict", no_argument, NULL, OPT_STRICT },
+	{ NULL, 0, NULL, 0 }
+};
+
+/* Runs opt_next() over arg (NULL-terminated), printing what it returns. */
+static void
+call_next(void *arg)
+{
+	const char *const *in = arg;
+	char *argv[8];
+	int argc = 0, ch;
+
+	for (; in[argc] != NULL && argc < 7; argc++)
+		argv[argc] = strdup(in[argc]);
+	argv[argc] = NULL;
+	prog_init("prog");
+	optind = 0;
+	while ((ch = opt_next(argc, argv, "hk:", longopts)) != -1) {
+		if (ch == 'k')
+			printf("k=%s ", optarg);
+		else
+			printf("%d ", ch);
+	}
+	printf("rest=%s\n", optind < argc ? argv[optind] : "");
+}
+
+static void
+next_returns_good_options(void **state)
+{
+	const char *argv[] = { "x/prog", "-k", "v", "--strict", "--key=w",
+		"--pa", "file", NULL };
+	struct child c;
+
+	(void)state;
+	run_child(call_next, argv, &c);
+	assert_int_equal(c.status, 0);
+	assert_string_equal(c.out, "k=v 258 k=w 256 rest=file\n");
+	assert_string_equal(c.err, "");
+}
+
+static void
+next_reports_bad_options_in_its_words(void **state)
+{
+	static const struct {
+		const char *arg, *arg2, *msg;
+	} t[] = {
+		{ "-x", NULL, "prog: unknown option '-x'\n" },
+		{ "-hx", NULL, "prog: unknown option '-x'\n" },
+		{ "--strict", "-xh", "prog: unknown option '-x'\n" },
+		{ "-k", NULL, "prog: option '-k' needs an argument\n" },
+		{ "-hk", NULL, "prog: option '-k' needs an argument\n" },
+		{ "--foo", NULL, "prog: unknown option '--foo'\n" },
+		{ "--foo=1", NULL, "prog: unknown option '--foo'\n" },
+		{ "--p", NULL, "prog: option '--p' is ambiguous\n" },
+		{ "--strict=1", NULL,
+		    "prog: option '--strict' takes no argument\n" },
+		{ "--str=1", NULL,
+		    "prog: option '--strict' takes no argument\n" },
+		{ "--key", NULL, "prog: option '--key' needs an argument\n" },
+	};
+	struct child c;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+		const char *argv[] = { "prog", t[i].arg, t[i].arg2, NULL };
+
+		run_child(call_next, argv, &c);
+		assert_int_equal(c.status, 0);
+		if (strcmp(c.err, t[i].msg) != 0)
+			fail_msg("%s: got '%s'", t[i].arg, c.err);
+		assert_non_null(strstr(c.out, "63 "));
+	}
+}
+
 int
 main(void)
 {
@@ -107,6 +188,8 @@ main(void)
 		cmocka_unit_test(double_parses_numbers),
 		cmocka_unit_test(double_refuses_bad_values_with_exit_2),
 		cmocka_unit_test(version_prints_name_toolkit_and_version),
+		cmocka_unit_test(next_returns_good_options),
+		cmocka_unit_test(next_reports_bad_options_in_its_words),
 	};
 
 	return cmocka_run_group_tests_name("opt", tests, NULL, NULL);

@@ -1,0 +1,49 @@
+/* xmem.c: allocation that never fails. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "err.h"
+#include "xmem.h"
+
+void *
+xmalloc(size_t n)
+{
+	return xrealloc(NULL, n);
+}
+
+void *
+xcalloc(size_t n, size_t size)
+{
+	void *p;
+
+	if (size != 0 && n > (size_t)-1 / size)
+		die("out of memory");
+	if ((p = calloc(n != 0 && size != 0 ? n : 1, size != 0 ? size : 1))
+	    == NULL)
+		die("out of memory");
+	return p;
+}
+
+void *
+xrealloc(void *p, size_t n)
+{
+	if ((p = realloc(p, n != 0 ? n : 1)) == NULL)
+		die("out of memory");
+	return p;
+}
+
+void *
+xreallocarray(void *p, size_t n, size_t size)
+{
+	if (size != 0 && n > (size_t)-1 / size)
+		die("out of memory");
+	return xrealloc(p, n * size);
+}
+
+char *
+xstrdup(const char *s)
+{
+	size_t n = strlen(s) + 1;
+
+	return memcpy(xmalloc(n), s, n);
+}
