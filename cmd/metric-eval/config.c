@@ -13,6 +13,7 @@
 
 #include "err.h"
 #include "me.h"
+#include "xmem.h"
 
 static const char *const eval_titles[] = {
 	"Value", "Minimum", "Maximum", "Average", "Median", "Min", "Max",
@@ -153,10 +154,8 @@ new_table(struct config *cf)
 {
 	if (cf->ntables == cf->alloc) {
 		cf->alloc = cf->alloc ? 2 * cf->alloc : 64;
-		cf->tables = realloc(cf->tables,
+		cf->tables = xrealloc(cf->tables,
 		    cf->alloc * sizeof(*cf->tables));
-		if (!cf->tables)
-			die("out of memory");
 	}
 	memset(&cf->tables[cf->ntables], 0, sizeof(*cf->tables));
 	cf->tables[cf->ntables].order = cf->ntables;
@@ -518,9 +517,7 @@ config_add_user(struct config *cf, const char *def)
 		mt->ncols = 1;
 		mt->heap_rows = 1;
 	}
-	mt->rows = realloc(mt->rows, (mt->nrows + 1) * sizeof(*mt->rows));
-	if (!mt->rows)
-		die("out of memory");
+	mt->rows = xrealloc(mt->rows, (mt->nrows + 1) * sizeof(*mt->rows));
 	r = &mt->rows[mt->nrows++];
 	memset(r, 0, sizeof(*r));
 	r->name = arena_strndup(&cf->mem, def, nl);

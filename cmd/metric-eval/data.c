@@ -9,6 +9,7 @@
 #include "err.h"
 #include "me.h"
 #include "nd.h"
+#include "xmem.h"
 
 void
 table_init(struct table *t)
@@ -67,9 +68,7 @@ add_block(struct table *t, const char *name, size_t len)
 {
 	struct block *b;
 
-	t->blocks = realloc(t->blocks, (t->nblocks + 1) * sizeof(*t->blocks));
-	if (!t->blocks)
-		die("out of memory");
+	t->blocks = xrealloc(t->blocks, (t->nblocks + 1) * sizeof(*t->blocks));
 	b = &t->blocks[t->nblocks++];
 	b->name = arena_strndup(&t->mem, name, len);
 	b->pos = NULL;
@@ -96,9 +95,7 @@ table_column(struct table *t, const char *block, const char *name)
 		return (long)(intptr_t)*slot - 1;
 	if (t->ncols == t->cols_alloc) {
 		t->cols_alloc = t->cols_alloc ? 2 * t->cols_alloc : 64;
-		t->cols = realloc(t->cols, t->cols_alloc * sizeof(*t->cols));
-		if (!t->cols)
-			die("out of memory");
+		t->cols = xrealloc(t->cols, t->cols_alloc * sizeof(*t->cols));
 	}
 	c = &t->cols[t->ncols];
 	c->block = b->name;
@@ -126,9 +123,7 @@ col_set(struct table *t, struct column *c, size_t row, double x)
 		c->f[row] = y;
 		return;
 	}
-	c->v = malloc((t->rows_alloc ? t->rows_alloc : 1) * sizeof(double));
-	if (!c->v)
-		die("out of memory");
+	c->v = xmalloc((t->rows_alloc ? t->rows_alloc : 1) * sizeof(double));
 	for (i = 0; i < row; i++)
 		c->v[i] = c->f[i];
 	free(c->f);
@@ -394,10 +389,8 @@ kernel_id(struct table *t, const char *name, size_t len)
 	void **slot = hmap_put2(&t->kernel_ids, name, len, &isnew);
 
 	if (isnew) {
-		t->kernels = realloc(t->kernels,
+		t->kernels = xrealloc(t->kernels,
 		    (t->nkernels + 1) * sizeof(*t->kernels));
-		if (!t->kernels)
-			die("out of memory");
 		t->kernels[t->nkernels] = arena_strndup(&t->mem, name, len);
 		*slot = (void *)(intptr_t)(++t->nkernels);
 	}
@@ -486,17 +479,13 @@ key_meaning(struct table *t, struct block *b, size_t i, const char *key,
 		return &b->pos[i];
 	if (i >= b->pos_alloc) {
 		b->pos_alloc = i + 64;
-		b->pos = realloc(b->pos, b->pos_alloc * sizeof(*b->pos));
-		if (!b->pos)
-			die("out of memory");
+		b->pos = xrealloc(b->pos, b->pos_alloc * sizeof(*b->pos));
 	}
 	for (; b->npos <= i; b->npos++)
 		memset(&b->pos[b->npos], 0, sizeof(*b->pos));
 	e = &b->pos[i];
 	free(e->key);
-	e->key = malloc(kl + 1);
-	if (!e->key)
-		die("out of memory");
+	e->key = xmalloc(kl + 1);
 	memcpy(e->key, key, kl);
 	e->len = kl;
 	slot = hmap_get(&b->cols, key, kl);

@@ -9,6 +9,7 @@
 
 #include "err.h"
 #include "me.h"
+#include "xmem.h"
 
 /* The "missing" element of a nullable-integer vector (from TO_INT). */
 #define NA_BITS 0x7ff80000000a11a1ULL
@@ -68,9 +69,7 @@ buf_get(struct evctx *c)
 
 	if (c->npool > 0)
 		return c->pool[--c->npool];
-	b = malloc((c->n ? c->n : 1) * sizeof(double));
-	if (!b)
-		die("out of memory");
+	b = xmalloc((c->n ? c->n : 1) * sizeof(double));
 	return b;
 }
 
@@ -79,9 +78,7 @@ buf_put(struct evctx *c, double *b)
 {
 	if (c->npool == c->pool_alloc) {
 		c->pool_alloc = c->pool_alloc ? 2 * c->pool_alloc : 8;
-		c->pool = realloc(c->pool, c->pool_alloc * sizeof(*c->pool));
-		if (!c->pool)
-			die("out of memory");
+		c->pool = xrealloc(c->pool, c->pool_alloc * sizeof(*c->pool));
 	}
 	c->pool[c->npool++] = b;
 }
@@ -592,9 +589,7 @@ per_xcd(struct evctx *c, const char *name)
 
 	if (col < 0 || isnan(xcd))
 		return NULL;
-	o = malloc((c->n ? c->n : 1) * sizeof(double));
-	if (!o)
-		die("out of memory");
+	o = xmalloc((c->n ? c->n : 1) * sizeof(double));
 	for (i = 0; i < c->n; i++)
 		o[i] = col_get(&c->t->cols[col], c->idx ? c->idx[i] : i) / xcd;
 	return o;

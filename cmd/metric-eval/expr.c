@@ -12,6 +12,7 @@
 
 #include "err.h"
 #include "me.h"
+#include "xmem.h"
 
 static const struct {
 	const char *name;
@@ -100,9 +101,7 @@ emit(struct cc *c, int op, int sub, int npop, int32_t arg, double num,
 		return;
 	if (c->n == c->alloc) {
 		c->alloc = c->alloc ? 2 * c->alloc : 16;
-		c->ins = realloc(c->ins, c->alloc * sizeof(*c->ins));
-		if (!c->ins)
-			die("out of memory");
+		c->ins = xrealloc(c->ins, c->alloc * sizeof(*c->ins));
 	}
 	in = &c->ins[c->n++];
 	in->op = (uint8_t)op;

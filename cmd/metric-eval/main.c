@@ -12,8 +12,10 @@
 #include "me.h"
 #include "nd.h"
 #include "ndw.h"
+#include "ofile.h"
 #include "opt.h"
 #include "progress.h"
+#include "xmem.h"
 
 struct strv {
 	const char **v;
@@ -22,12 +24,13 @@ struct strv {
 
 static struct {
 	struct strv blocks, dispatches, exprs, files, kernels;
-	const char *by, *config, *gpu, *where;
+	const char *by, *config, *gpu, *output, *where;
 	int norm, progress, strict;
 } opt = { .progress = PROGRESS_AUTO };
 
 static struct bad_input bad = BAD_INPUT_INIT;
 static struct jqf *where;
+static FILE *outfp;		/* standard output or the file of -o */
 static struct table tab;
 static struct config conf;
 static int configured;
@@ -39,32 +42,17 @@ static const char *first_missing;
 static void
 usage(int rc)
 {
-	fprintf(rc ? stderr : stdout, "usage: metric-eval [-h] [--strict] "
-	    "[-b id] [--by key] [-c dir] [-d n] [-e def] [-f file] [-g id] "
-	    "[-k kernel] [-n unit] [--where expr] [file ...]\n");
+	fprintf(rc ? stderr : stdout, "usage: metric-eval [-h] [-b id] "
+	    "[--by key] [-c dir] [-d n] [-e def] [-f file] [-g id] "
+	    "[-k kernel] [-n unit] [--no-progress] [-o file] [--progress] "
+	    "[--strict] [--version] [--where expr] [file ...]\n");
 	exit(rc);
-}
-
-static void
-bad_option(int ch, char *argv[])
-{
-	const char *arg = argv[optind - 1];
-
-	if (ch == ':')
-		warn("option '%s' needs an argument", arg);
-	else if (optopt != 0 && strncmp(arg, "--", 2) != 0)
-		warn("unknown option '-%c'", optopt);
-	else
-		warn("unknown option '%s'", arg);
-	usage(EXIT_USAGE);
 }
 
 static void
 strv_push(struct strv *s, const char *v)
 {
-	s->v = realloc(s->v, (s->n + 1) * sizeof(*s->v));
-	if (!s->v)
-		die("out of memory");
+	s->v = xreallocarray(s->v, s->n + 1, sizeof(*s->v));
 	s->v[s->n++] = v;
 }
 
@@ -169,12 +157,10 @@ cmp_rank(const void *a, const void *b)
 static size_t
 rank_kernels(const size_t *idx, size_t n, size_t *order)
 {
-	double *sum = calloc(tab.nkernels + 1, sizeof(double));
-	size_t *cnt = calloc(tab.nkernels + 1, sizeof(size_t));
+	double *sum = xcalloc(tab.nkernels + 1, sizeof(double));
+	size_t *cnt = xcalloc(tab.nkernels + 1, sizeof(size_t));
 	size_t i, k = 0;
 
-	if (!sum || !cnt)
-		die("out of memory");
 	for (i = 0; i < n; i++) {
 		sum[tab.kernel[idx[i]]] += tab.dur[idx[i]];
 		cnt[tab.kernel[idx[i]]]++;
@@ -204,12 +190,10 @@ in_list(const struct strv *s, const char *text)
 static void
 want_kernels(const size_t *idx, size_t n, char *want)
 {
-	size_t *top = calloc(n + 1, sizeof(size_t));
-	size_t *order = malloc((tab.nkernels + 1) * sizeof(size_t));
+	size_t *top = xcalloc(n + 1, sizeof(size_t));
+	size_t *order = xreallocarray(NULL, tab.nkernels + 1, sizeof(size_t));
 	size_t nt = 0, nk, i;
 
-	if (!top || !order)
-		die("out of memory");
 	/* Ranks come from the top statistics, which rocprof-compute filters
 	 * by GPU and by Dispatch_ID value. */
 	for (i = 0; i < n; i++)
@@ -271,13 +255,12 @@ dispatch_rows(const size_t *idx, size_t n, size_t *out)
 static size_t *
 select_rows(size_t *np)
 {
-	size_t *idx = malloc((tab.nrows + 1) * sizeof(size_t));
-	size_t *sel = malloc((opt.dispatches.n + 1) * sizeof(size_t));
-	char *want = calloc(tab.nkernels + 1, 1);
+	size_t *idx = xreallocarray(NULL, tab.nrows + 1, sizeof(size_t));
+	size_t *sel = xreallocarray(NULL, opt.dispatches.n + 1,
+	    sizeof(size_t));
+	char *want = xcalloc(tab.nkernels + 1, 1);
 	size_t n = 0, i, j;
 
-	if (!idx || !sel || !want)
-		die("out of memory");
 	for (i = 0; i < tab.nrows; i++)
 		if (!opt.gpu ||
 		    (tab.gpu[i] && strcmp(tab.gpu[i], opt.gpu) == 0))
@@ -293,9 +276,7 @@ select_rows(size_t *np)
 	}
 	if (opt.dispatches.n) {
 		n = dispatch_rows(idx, n, sel);
-		idx = realloc(idx, (n + 1) * sizeof(size_t));
-		if (!idx)
-			die("out of memory");
+		idx = xreallocarray(idx, n + 1, sizeof(size_t));
 		memcpy(idx, sel, n * sizeof(size_t));
 	}
 	free(sel);
@@ -404,7 +385,7 @@ emit_row(struct ndw *w, const struct mtable *mt, size_t ri, struct evctx *c,
 	for (k = 0; k < mt->ncols; k++)
 		emit_cell(w, mt, r, k, c, kernel != NULL, box, ok);
 	ndw_end(w);
-	if (ndw_emit(w, stdout) != 0)
+	if (ndw_emit(w, outfp) != 0)
 		die_errno("write error");
 }
 
@@ -455,10 +436,8 @@ evaluate(void)
 	ndw_init(&w, 0);
 	emit_all(&w, idx, n, NULL);
 	if (opt.by) {
-		order = malloc((tab.nkernels + 1) * sizeof(size_t));
-		sub = malloc((n + 1) * sizeof(size_t));
-		if (!order || !sub)
-			die("out of memory");
+		order = xreallocarray(NULL, tab.nkernels + 1, sizeof(size_t));
+		sub = xreallocarray(NULL, n + 1, sizeof(size_t));
 		nk = rank_kernels(idx, n, order);
 		for (i = 0; i < nk; i++) {
 			for (j = ns = 0; j < n; j++)
@@ -513,20 +492,21 @@ main(int argc, char *argv[])
 		{ "gpu", required_argument, NULL, 'g' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "kernel", required_argument, NULL, 'k' },
-		{ "normal-unit", required_argument, NULL, 'n' },
 		{ "no-progress", no_argument, NULL, OPT_NO_PROGRESS },
+		{ "normal-unit", required_argument, NULL, 'n' },
+		{ "output", required_argument, NULL, 'o' },
 		{ "progress", no_argument, NULL, OPT_PROGRESS },
 		{ "strict", no_argument, NULL, OPT_STRICT },
 		{ "version", no_argument, NULL, OPT_VERSION },
 		{ "where", required_argument, NULL, OPT_WHERE },
 		{ NULL, 0, NULL, 0 }
 	};
+	struct ofile of;
 	int ch, rc = EXIT_SUCCESS;
 
 	prog_init(argv[0]);
-	opterr = 0;	/* bad_option() names the program as prog_init() set */
-	while ((ch = getopt_long(argc, argv, ":b:c:d:e:f:g:hk:n:", longopts,
-	    NULL)) != -1)
+	while ((ch = opt_next(argc, argv, "b:c:d:e:f:g:hk:n:o:", longopts)) !=
+	    -1)
 		switch (ch) {
 		case 'b': push_list(&opt.blocks, optarg); break;
 		case 'c': opt.config = optarg; break;
@@ -537,6 +517,7 @@ main(int argc, char *argv[])
 		case 'h': usage(EXIT_SUCCESS); break;
 		case 'k': strv_push(&opt.kernels, optarg); break;
 		case 'n': opt.norm = parse_norm(optarg); break;
+		case 'o': opt.output = optarg; break;
 		case OPT_BY:
 			if (strcmp(optarg, "Kernel_Name") != 0)
 				die_usage("--by: only Kernel_Name is "
@@ -548,7 +529,7 @@ main(int argc, char *argv[])
 		case OPT_STRICT: opt.strict = 1; break;
 		case OPT_VERSION: opt_version(); break;
 		case OPT_WHERE: opt.where = optarg; break;
-		default: bad_option(ch, argv);
+		default: usage(EXIT_USAGE);
 		}
 	argc -= optind;
 	argv += optind;
@@ -559,6 +540,7 @@ main(int argc, char *argv[])
 	bad.strict = opt.strict;
 	if (opt.where)
 		where = jqf_compile(opt.where);
+	outfp = ofile_open(&of, opt.output);
 	table_init(&tab);
 	config_init(&conf, opt.norm);
 	progress_init(opt.progress, "dispatches");
@@ -575,6 +557,8 @@ main(int argc, char *argv[])
 		warn("no dispatch records: nothing to evaluate");
 	}
 	if (bad_input_finish(&bad) != EXIT_SUCCESS)
+		rc = EXIT_FAILURE;
+	if (ofile_close(&of) != 0)
 		rc = EXIT_FAILURE;
 	if (where)
 		jqf_free(where);
