@@ -1,6 +1,12 @@
 /*
- * ascend.c: the Ascend PyTorch profiler DB (ascend_pytorch_profiler_N.db):
- * one span per PYTORCH_API row, names through STRING_IDS.
+ * ascend.c: the Ascend PyTorch profiler DB (ascend_pytorch_profiler_N.db)
+ * and the msprof DB it is built on: one span per row of the tables chosen
+ * with --tables (PYTORCH_API, CANN_API, TASK), names through STRING_IDS.
+ *
+ * PYTORCH_API and CANN_API rows run on host threads (globalTid = pid << 32
+ * | tid).  TASK rows run on the device: each device and stream is a lane of
+ * its own, pid "npu:<deviceId>" and tid streamId, which no host thread can
+ * share, so device tasks never nest inside host calls.
  */
 #include <inttypes.h>
 #include <stdint.h>
@@ -132,90 +138,338 @@ str_load(struct db_run *run, struct str_tab *t)
 	return 0;
 }
 
+/* The tables --tables names, in table order (the tie-break of --sorted). */
+enum { T_PYTORCH, T_CANN, T_TASK, T_N };
+
+static const struct asc_table {
+	const char *opt;	/* its name in --tables */
+	const char *table;
+} asc_tables[T_N] = {
+	{ "pytorch", "PYTORCH_API" },
+	{ "cann", "CANN_API" },
+	{ "task", "TASK" },
+};
+
+static unsigned asc_want = 1u << T_PYTORCH;
+
+void
+ascend_tables(const char *list)
+{
+	const char *p = list, *e;
+	size_t i, n;
+
+	asc_want = 0;
+	do {
+		e = strchr(p, ',');
+		n = e != NULL ? (size_t)(e - p) : strlen(p);
+		for (i = 0; i < T_N; i++)
+			if (strlen(asc_tables[i].opt) == n &&
+			    memcmp(asc_tables[i].opt, p, n) == 0)
+				break;
+		if (n == 3 && memcmp(p, "all", 3) == 0)
+			asc_want = (1u << T_N) - 1;
+		else if (i < T_N)
+			asc_want |= 1u << i;
+		else
+			die_usage("--tables: unknown table '%.*s' (known: "
+			    "pytorch, cann, task, all)", (int)n, p);
+		p = e + 1;
+	} while (e != NULL);
+}
+
+/*
+ * An Ascend DB has STRING_IDS and one of the tables of --tables at least
+ * (a DB of msprof alone has no PYTORCH_API); a table asked for and absent
+ * is an error of ascend_spans, which names the tables there are.
+ */
 static int
 ascend_detect(sqlite3 *db, struct strbuf *why)
 {
-	int api = db_has_table(db, "PYTORCH_API");
-	int ids = db_has_table(db, "STRING_IDS");
-
-	if (api && ids)
-		return 1;
-	strbuf_addf(why, "no table %s%s%s", api ? "" : "PYTORCH_API",
-	    !api && !ids ? " or " : "", ids ? "" : "STRING_IDS");
-	return 0;
-}
-
-/* Checks the columns we read; says which one is missing. */
-static int
-ascend_columns(struct db_run *run, int *has_type)
-{
-	static const char *const need[][2] = {
-		{ "PYTORCH_API", "startNs" }, { "PYTORCH_API", "endNs" },
-		{ "PYTORCH_API", "globalTid" }, { "PYTORCH_API", "name" },
-		{ "STRING_IDS", "id" }, { "STRING_IDS", "value" },
-	};
+	int ids = db_has_table(db, "STRING_IDS"), any = 0;
 	size_t i;
 
-	for (i = 0; i < sizeof(need) / sizeof(need[0]); i++)
-		if (!db_has_column(run->db, need[i][0], need[i][1])) {
-			warn("'%s': table %s has no column %s", run->path,
-			    need[i][0], need[i][1]);
-			return -1;
-		}
-	*has_type = db_has_column(run->db, "PYTORCH_API", "type");
+	for (i = 0; i < T_N; i++)
+		if (db_has_table(db, asc_tables[i].table))
+			any = 1;
+	if (ids && any)
+		return 1;
+	if (!ids)
+		strbuf_addstr(why, "no table STRING_IDS");
+	if (!any)
+		strbuf_addf(why, "%sno table PYTORCH_API, CANN_API or TASK",
+		    ids ? "" : " and ");
 	return 0;
 }
 
-/* The category of a type code (ENUM_API_TYPE); unknown codes as digits. */
-static void
-ascend_cat(sqlite3_stmt *st, int col, struct span *s, char *buf, size_t n)
+/* Says which table or needed column is missing; 0 if none is. */
+static int
+ascend_need(struct db_run *run, size_t t, const char *const *cols)
 {
-	static const char *const names[] = {
-		"\"op\"", "\"queue\"", "\"python\"", "\"mstx\""
-	};
+	struct strbuf tables = STRBUF_INIT;
+	const char *table = asc_tables[t].table;
+
+	if (!db_has_table(run->db, table)) {
+		db_list_tables(run->db, &tables);
+		warn("'%s': no table %s for --tables %s (tables: %s)",
+		    run->path, table, asc_tables[t].opt, tables.buf);
+		strbuf_release(&tables);
+		return -1;
+	}
+	for (; *cols != NULL; cols++)
+		if (!db_has_column(run->db, table, *cols)) {
+			warn("'%s': table %s has no column %s", run->path,
+			    table, *cols);
+			return -1;
+		}
+	return 0;
+}
+
+/* Appends "x.col" if table has the column, else "NULL". */
+static void
+ascend_col(struct db_run *run, struct strbuf *sql, const char *table,
+    const char *col)
+{
+	if (db_has_column(run->db, table, col))
+		strbuf_addf(sql, "x.\"%s\"", col);
+	else
+		strbuf_addstr(sql, "NULL");
+}
+
+/*
+ * Appends ", " and the sort keys of table t: lane, start, end.  As the
+ * columns 10-14 of a UNION (cols set) they start with the kind of lane
+ * (0 host, 1 device); else they are one table's ORDER BY, which SQLite
+ * sorts faster than extra columns.
+ */
+static void
+ascend_keys(size_t t, struct strbuf *sb, int cols)
+{
+	if (cols)
+		strbuf_addstr(sb, t == T_TASK ? ", 1" : ", 0");
+	if (t == T_TASK)
+		strbuf_addstr(sb, ", CAST(x.\"deviceId\" AS INTEGER), "
+		    "CAST(x.\"streamId\" AS INTEGER)");
+	else
+		strbuf_addf(sb, ", CAST(x.\"globalTid\" AS INTEGER)%s",
+		    cols ? ", NULL" : "");
+	strbuf_addf(sb, ", CAST(x.\"startNs\" AS INTEGER), CAST(x.\"endNs\" "
+	    "AS INTEGER)%s", cols ? "" : " DESC, x.rowid");
+}
+
+/*
+ * Appends the SELECT of table t: start, end, lane (globalTid, or deviceId
+ * and streamId), name id, second name id, type, table, rowid, then the
+ * sort keys if keys is set.  Returns 0, or -1 after a message.
+ */
+static int
+ascend_select(struct db_run *run, size_t t, struct strbuf *sql, int keys)
+{
+	static const char *const host[] = { "startNs", "endNs", "globalTid",
+		"name", NULL };
+	static const char *const task[] = { "startNs", "endNs", "deviceId",
+		"streamId", NULL };
+	const char *table = asc_tables[t].table;
+	int info = 0;
+
+	if (ascend_need(run, t, t == T_TASK ? task : host) != 0)
+		return -1;
+	if (sql->len > 0)
+		strbuf_addstr(sql, " UNION ALL ");
+	if (t != T_TASK) {
+		strbuf_addstr(sql, "SELECT x.\"startNs\", x.\"endNs\", "
+		    "x.\"globalTid\", NULL, x.\"name\", NULL, ");
+		ascend_col(run, sql, table, "type");
+		strbuf_addf(sql, ", %zu, x.rowid", t);
+	} else {
+		/* A compute task's name is in COMPUTE_TASK_INFO. */
+		info = db_has_column(run->db, "TASK", "globalTaskId") &&
+		    db_has_column(run->db, "COMPUTE_TASK_INFO", "name") &&
+		    db_has_column(run->db, "COMPUTE_TASK_INFO", "globalTaskId");
+		strbuf_addf(sql, "SELECT x.\"startNs\", x.\"endNs\", "
+		    "x.\"deviceId\", x.\"streamId\", %s, ",
+		    info ? "c.\"name\"" : "NULL");
+		ascend_col(run, sql, table, "taskType");
+		strbuf_addf(sql, ", NULL, %zu, x.rowid", t);
+	}
+	if (keys)
+		ascend_keys(t, sql, 1);
+	strbuf_addf(sql, " FROM \"%s\" x", table);
+	if (t == T_TASK && info)
+		strbuf_addstr(sql, " LEFT JOIN \"COMPUTE_TASK_INFO\" c ON "
+		    "c.\"globalTaskId\" = x.\"globalTaskId\"");
+	return 0;
+}
+
+/* ENUM_API_TYPE, shared by PYTORCH_API and CANN_API (quoted JSON). */
+static const struct {
+	int64_t code;
+	const char *cat;
+} asc_types[] = {
+	{ 5000, "\"runtime\"" }, { 5500, "\"communication\"" },
+	{ 10000, "\"node\"" }, { 15000, "\"model\"" }, { 20000, "\"acl\"" },
+	{ 50001, "\"op\"" }, { 50002, "\"queue\"" }, { 50003, "\"python\"" },
+	{ 50004, "\"mstx\"" },
+};
+
+/*
+ * The category of the type in column col: its ENUM_API_TYPE name, an
+ * unknown code as its digits, other text as written, none for NULL.
+ */
+static void
+ascend_cat(sqlite3_stmt *st, int col, struct span *s, struct strbuf *buf)
+{
 	const char *what;
 	int64_t code;
+	size_t i;
 
 	s->cat = NULL;
 	s->cat_len = 0;
 	if (sqlite3_column_type(st, col) == SQLITE_NULL)
 		return;
+	strbuf_reset(buf);
 	if (db_col_i64(st, col, &code, &what) == 0) {
-		if (code >= 50001 && code <= 50004) {
-			s->cat = names[code - 50001];
-			s->cat_len = strlen(s->cat);
-			return;
-		}
-		snprintf(buf, n, "\"%" PRId64 "\"", code);
-		s->cat = buf;
-		s->cat_len = strlen(buf);
-		return;
-	}
-	/* Text that is not a number: keep it as written. */
-	s->cat = buf;
-	s->cat_len = 0;
+		for (i = 0; i < sizeof(asc_types) / sizeof(asc_types[0]); i++)
+			if (asc_types[i].code == code) {
+				s->cat = asc_types[i].cat;
+				s->cat_len = strlen(s->cat);
+				return;
+			}
+		strbuf_addf(buf, "\"%" PRId64 "\"", code);
+	} else
+		span_quote(buf, (const char *)sqlite3_column_text(st, col),
+		    (size_t)sqlite3_column_bytes(st, col));
+	s->cat = buf->buf;
+	s->cat_len = buf->len;
 }
 
-/* Reads the row's times and thread; reports a bad row and returns -1. */
-static int
-ascend_row(struct db_run *run, sqlite3_stmt *st, struct span *s)
+/* Looks the name id in column col up; NULL if it has no text. */
+static const char *
+ascend_name(const struct str_tab *names, sqlite3_stmt *st, int col,
+    size_t *len)
 {
-	static const char *const cols[] = { "startNs", "endNs", "globalTid" };
-	int64_t v[3];
 	const char *what;
-	int i;
+	int64_t id;
 
-	for (i = 0; i < 3; i++)
-		if (db_col_i64(st, i, &v[i], &what) != 0) {
-			db_bad_row(run, "PYTORCH_API rowid %lld: %s %s",
-			    (long long)sqlite3_column_int64(st, 5), cols[i],
-			    what);
-			return -1;
+	if (db_col_i64(st, col, &id, &what) != 0)
+		return NULL;
+	return str_get(names, id, len);
+}
+
+/*
+ * Reads the row's times and lane into s and x (the device lane's pid text
+ * goes to pid); reports a bad row and returns -1.
+ */
+static int
+ascend_row(struct db_run *run, sqlite3_stmt *st, size_t t, struct span *s,
+    struct span_ext *x, char *pid, size_t pidsz)
+{
+	static const char *const cols[][4] = {
+		{ "startNs", "endNs", "globalTid", NULL },
+		{ "startNs", "endNs", "deviceId", "streamId" },
+	};
+	int64_t v[4];
+	const char *what;
+	int i, dev = t == T_TASK;
+
+	for (i = 0; i < 3 + dev; i++) {
+		if (db_col_i64(st, i, &v[i], &what) == 0) {
+			if (!dev || i < 2 || v[i] >= 0)
+				continue;
+			what = "is negative";
 		}
+		db_bad_row(run, "%s rowid %lld: %s %s", asc_tables[t].table,
+		    (long long)sqlite3_column_int64(st, 8), cols[dev][i],
+		    what);
+		return -1;
+	}
 	s->start_ns = v[0];
 	s->end_ns = v[1];
-	s->pid = (uint64_t)v[2] >> 32;
-	s->tid = (uint64_t)v[2] & 0xFFFFFFFFu;
+	x->pid = NULL;
+	x->pid_len = 0;
+	if (dev) {
+		x->pid_len = (size_t)snprintf(pid, pidsz, "\"npu:%" PRId64
+		    "\"", v[2]);
+		x->pid = pid;
+		s->pid = 0;
+		s->tid = (uint64_t)v[3];
+	} else {
+		s->pid = (uint64_t)v[2] >> 32;
+		s->tid = (uint64_t)v[2] & 0xFFFFFFFFu;
+	}
+	return 0;
+}
+
+/* Writes the span of one result row, or reports it as a bad row. */
+static void
+ascend_write(struct db_run *run, sqlite3_stmt *st, const struct str_tab *names,
+    struct strbuf *catq)
+{
+	struct span_ext x;
+	struct span s;
+	char pid[32];
+	size_t t = (size_t)sqlite3_column_int64(st, 7);
+	const char *type;
+	size_t type_len = 0;
+
+	if (t >= T_N || ascend_row(run, st, t, &s, &x, pid, sizeof(pid)) != 0)
+		return;
+	x.thread_name = NULL;
+	x.thread_name_len = 0;
+	s.name = ascend_name(names, st, 4, &s.name_len);
+	if (t == T_TASK) {
+		/* The task type names the category, and a task without
+		 * COMPUTE_TASK_INFO. */
+		type = ascend_name(names, st, 5, &type_len);
+		if (s.name == NULL) {
+			s.name = type;
+			s.name_len = type_len;
+		}
+		s.cat = type;
+		s.cat_len = type_len;
+	} else
+		ascend_cat(st, 6, &s, catq);
+	if (s.name == NULL) {
+		s.name = "\"unknown\"";
+		s.name_len = 9;
+		run->unnamed++;
+	}
+	span_write_ext(run->w, &s, &x);
+}
+
+/*
+ * Builds the query over the tables of --tables into sql, and their names
+ * into what.  Returns 0, or -1 after a message.
+ */
+static int
+ascend_query(struct db_run *run, struct strbuf *sql, struct strbuf *what)
+{
+	struct strbuf keys = STRBUF_INIT;
+	size_t t, n = 0;
+
+	for (t = 0; t < T_N; t++)
+		n += asc_want >> t & 1;
+	for (t = 0; t < T_N; t++) {
+		if (!(asc_want >> t & 1))
+			continue;
+		if (ascend_select(run, t, sql, run->sorted && n > 1) != 0)
+			return -1;
+		strbuf_addf(what, "%s%s", what->len > 0 ? ", " : "",
+		    asc_tables[t].table);
+		if (run->sorted && n == 1)
+			ascend_keys(t, &keys, 0);
+	}
+	if (keys.len > 0)
+		strbuf_addf(sql, " ORDER BY %s", keys.buf + 2);
+	else if (run->sorted)
+		strbuf_addstr(sql, " ORDER BY 10, 11, 12, 13, 14 DESC, 8, 9");
+	strbuf_release(&keys);
+	if (!db_has_column(run->db, "STRING_IDS", "id") ||
+	    !db_has_column(run->db, "STRING_IDS", "value")) {
+		warn("'%s': table STRING_IDS has no column %s", run->path,
+		    db_has_column(run->db, "STRING_IDS", "id") ? "value" :
+		    "id");
+		return -1;
+	}
 	return 0;
 }
 
@@ -223,57 +477,27 @@ static int
 ascend_spans(struct db_run *run)
 {
 	struct strbuf sql = STRBUF_INIT, catq = STRBUF_INIT;
+	struct strbuf what = STRBUF_INIT;	/* the tables, for messages */
 	struct str_tab names;
-	struct span s;
 	sqlite3_stmt *st;
-	const char *what;
-	char catbuf[32];
-	int64_t id;
-	int has_type, rc;
+	int rc = SQLITE_ERROR;
 
-	if (ascend_columns(run, &has_type) != 0 || str_load(run, &names) != 0)
-		return -1;
-	strbuf_addf(&sql, "SELECT \"startNs\", \"endNs\", \"globalTid\", "
-	    "\"name\", %s, rowid FROM \"PYTORCH_API\"",
-	    has_type ? "\"type\"" : "NULL");
-	if (run->sorted)
-		strbuf_addstr(&sql, " ORDER BY CAST(\"globalTid\" AS INTEGER), "
-		    "CAST(\"startNs\" AS INTEGER), "
-		    "CAST(\"endNs\" AS INTEGER) DESC, rowid");
-	if (sqlite3_prepare_v2(run->db, sql.buf, -1, &st, NULL) !=
-	    SQLITE_OK) {
-		warn("'%s': PYTORCH_API: %s", run->path,
-		    sqlite3_errmsg(run->db));
+	if (ascend_query(run, &sql, &what) != 0 ||
+	    str_load(run, &names) != 0) {
 		strbuf_release(&sql);
-		str_release(&names);
+		strbuf_release(&what);
 		return -1;
 	}
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		if (ascend_row(run, st, &s) != 0)
-			continue;
-		s.name = NULL;
-		if (db_col_i64(st, 3, &id, &what) == 0)
-			s.name = str_get(&names, id, &s.name_len);
-		if (s.name == NULL) {
-			s.name = "\"unknown\"";
-			s.name_len = 9;
-			run->unnamed++;
-		}
-		ascend_cat(st, 4, &s, catbuf, sizeof(catbuf));
-		if (s.cat == catbuf && s.cat_len == 0) {
-			strbuf_reset(&catq);
-			span_quote(&catq, (const char *)sqlite3_column_text(st,
-			    4), (size_t)sqlite3_column_bytes(st, 4));
-			s.cat = catq.buf;
-			s.cat_len = catq.len;
-		}
-		span_write(run->w, &s);
-	}
+	if ((rc = sqlite3_prepare_v2(run->db, sql.buf, -1, &st, NULL)) ==
+	    SQLITE_OK)
+		while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+			ascend_write(run, st, &names, &catq);
 	if (rc != SQLITE_DONE)
-		warn("'%s': PYTORCH_API: %s", run->path,
+		warn("'%s': %s: %s", run->path, what.buf,
 		    sqlite3_errmsg(run->db));
 	sqlite3_finalize(st);
 	strbuf_release(&sql);
+	strbuf_release(&what);
 	strbuf_release(&catq);
 	str_release(&names);
 	return rc == SQLITE_DONE ? 0 : -1;

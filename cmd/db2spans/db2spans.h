@@ -47,8 +47,9 @@ struct span {
 	int64_t start_ns, end_ns;
 };
 
-/* Writes span records to stdout (docs/formats.md, "Span records"). */
+/* Writes span records to fp (docs/formats.md, "Span records"). */
 struct span_writer {
+	FILE *fp;		/* standard output or the file of -o */
 	struct strbuf out;	/* pending output */
 	struct strbuf line;	/* the record being built (for --where) */
 	struct jqf *where;	/* NULL: no filter */
@@ -85,6 +86,18 @@ extern const struct db_schema schema_rocpd;
 
 /* Writes one span record; returns 0 (a write error is fatal). */
 int span_write(struct span_writer *w, const struct span *s);
+/* Optional parts of a span; the strings are quoted JSON, or NULL. */
+struct span_ext {
+	const char *pid;	/* written as "pid" instead of s->pid */
+	size_t pid_len;
+	const char *thread_name;	/* "thread_name", the thread's name */
+	size_t thread_name_len;
+};
+/* span_write with the optional parts x (NULL: none). */
+int span_write_ext(struct span_writer *w, const struct span *s,
+    const struct span_ext *x);
+/* --tables LIST of the Ascend schema (ascend.c); exits 2 on a bad name. */
+void ascend_tables(const char *list);
 /*
  * Reports a bad row ("file: message"), counts and skips it; with --strict
  * it is fatal, after the spans before it have been written.

@@ -17,6 +17,7 @@
 #include "jqf.h"
 #include "nd.h"
 #include "ndw.h"
+#include "ofile.h"
 #include "opt.h"
 #include "progress.h"
 #include "strbuf.h"
@@ -32,24 +33,27 @@ static const struct db_schema *const schemas[] = {
 };
 
 static struct {
+	const char *output;
 	int progress;
 	const char *schema;
 	int sorted;
 	int strict;
 	int verbose;
 	const char *where;
-} opt = { PROGRESS_AUTO, NULL, 0, 0, 0, NULL };
+} opt = { NULL, PROGRESS_AUTO, NULL, 0, 0, 0, NULL };
 
 enum { OPT_NO_PROGRESS = 256, OPT_PROGRESS, OPT_SCHEMA, OPT_STRICT,
-	OPT_VERSION, OPT_WHERE };
+	OPT_TABLES, OPT_VERSION, OPT_WHERE };
 
 static const struct option longopts[] = {
 	{ "help", no_argument, NULL, 'h' },
 	{ "no-progress", no_argument, NULL, OPT_NO_PROGRESS },
+	{ "output", required_argument, NULL, 'o' },
 	{ "progress", no_argument, NULL, OPT_PROGRESS },
 	{ "schema", required_argument, NULL, OPT_SCHEMA },
 	{ "sorted", no_argument, NULL, 's' },
 	{ "strict", no_argument, NULL, OPT_STRICT },
+	{ "tables", required_argument, NULL, OPT_TABLES },
 	{ "verbose", no_argument, NULL, 'v' },
 	{ "version", no_argument, NULL, OPT_VERSION },
 	{ "where", required_argument, NULL, OPT_WHERE },
@@ -60,8 +64,9 @@ static void
 usage(int status)
 {
 	fprintf(status == 0 ? stdout : stderr,
-	    "usage: %s [-hsv] [--progress | --no-progress] [--schema name] "
-	    "[--strict] [--where expr] [file ...]\n", prog_name);
+	    "usage: %s [-hsv] [--no-progress] [-o file] [--progress] "
+	    "[--schema name] [--strict] [--tables list] [--version] "
+	    "[--where expr] [file ...]\n", prog_name);
 	exit(status);
 }
 
@@ -73,7 +78,7 @@ usage(int status)
 static void
 out_flush(struct span_writer *w)
 {
-	if (w->out.len > 0 && fwrite(w->out.buf, 1, w->out.len, stdout) !=
+	if (w->out.len > 0 && fwrite(w->out.buf, 1, w->out.len, w->fp) !=
 	    w->out.len)
 		die_errno("write error");
 	strbuf_reset(&w->out);
@@ -123,16 +128,21 @@ put_str(char *p, const char *s, size_t n)
 	return p + n;
 }
 
-/* Appends the record for s to sb (with its '\n'). */
+/* Appends the record for s and x (NULL: none) to sb, with its '\n'. */
 static void
-span_format(struct strbuf *sb, const struct span *s)
+span_format(struct strbuf *sb, const struct span *s,
+    const struct span_ext *x)
 {
 	char *p;
 
-	strbuf_grow(sb, s->name_len + s->cat_len + 160);
+	strbuf_grow(sb, s->name_len + s->cat_len + 160 + (x == NULL ? 0 :
+	    x->pid_len + x->thread_name_len));
 	p = sb->buf + sb->len;
 	p = put_str(p, "{\"pid\":", 7);
-	p = put_u64(p, s->pid);
+	if (x != NULL && x->pid != NULL)
+		p = put_str(p, x->pid, x->pid_len);
+	else
+		p = put_u64(p, s->pid);
 	p = put_str(p, ",\"tid\":", 7);
 	p = put_u64(p, s->tid);
 	p = put_str(p, ",\"name\":", 8);
@@ -145,6 +155,10 @@ span_format(struct strbuf *sb, const struct span *s)
 	p = put_i64(p, s->start_ns);
 	p = put_str(p, ",\"end_ns\":", 10);
 	p = put_i64(p, s->end_ns);
+	if (x != NULL && x->thread_name != NULL) {
+		p = put_str(p, ",\"thread_name\":", 15);
+		p = put_str(p, x->thread_name, x->thread_name_len);
+	}
 	p = put_str(p, "}\n", 2);
 	strbuf_setlen(sb, (size_t)(p - sb->buf));
 }
@@ -152,11 +166,18 @@ span_format(struct strbuf *sb, const struct span *s)
 int
 span_write(struct span_writer *w, const struct span *s)
 {
+	return span_write_ext(w, s, NULL);
+}
+
+int
+span_write_ext(struct span_writer *w, const struct span *s,
+    const struct span_ext *x)
+{
 	int m;
 
 	if (w->where != NULL) {
 		strbuf_reset(&w->line);
-		span_format(&w->line, s);
+		span_format(&w->line, s, x);
 		m = jqf_match(w->where, w->line.buf, w->line.len - 1);
 		if (m < 0) {
 			if (!w->error)
@@ -169,7 +190,7 @@ span_write(struct span_writer *w, const struct span *s)
 		}
 		strbuf_add(&w->out, w->line.buf, w->line.len);
 	} else
-		span_format(&w->out, s);
+		span_format(&w->out, s, x);
 	w->written++;
 	if ((w->written & 0xFFF) == 0)
 		progress_update(w->written, 0);
@@ -476,10 +497,13 @@ parse_options(int argc, char *argv[])
 	const struct db_schema *const *s;
 	int ch;
 
-	while ((ch = getopt_long(argc, argv, "hsv", longopts, NULL)) != -1)
+	while ((ch = getopt_long(argc, argv, "ho:sv", longopts, NULL)) != -1)
 		switch (ch) {
 		case 'h':
 			usage(EXIT_SUCCESS);
+			break;
+		case 'o':
+			opt.output = optarg;
 			break;
 		case 's':
 			opt.sorted = 1;
@@ -498,6 +522,9 @@ parse_options(int argc, char *argv[])
 			break;
 		case OPT_STRICT:
 			opt.strict = 1;
+			break;
+		case OPT_TABLES:
+			ascend_tables(optarg);
 			break;
 		case OPT_VERSION:
 			opt_version();
@@ -522,6 +549,7 @@ main(int argc, char *argv[])
 {
 	struct bad_input bad = BAD_INPUT_INIT;
 	struct span_writer w;
+	struct ofile of;
 	int rc = EXIT_SUCCESS;
 
 	prog_init(argv[0]);
@@ -534,6 +562,7 @@ main(int argc, char *argv[])
 	strbuf_init(&w.line, 256);
 	if (opt.where != NULL)
 		w.where = jqf_compile(opt.where);
+	w.fp = ofile_open(&of, opt.output);
 	bad.strict = opt.strict;
 	progress_init(opt.progress, "spans");
 	if (argc == 0 && db2spans_arg("-", &w, &bad) != 0)
@@ -551,5 +580,7 @@ main(int argc, char *argv[])
 		jqf_free(w.where);
 	strbuf_release(&w.out);
 	strbuf_release(&w.line);
+	if (ofile_close(&of) != 0)
+		rc = EXIT_FAILURE;
 	return close_stdout() != 0 ? EXIT_FAILURE : rc;
 }

@@ -7,10 +7,12 @@
  * tid = bits 0-23, pid = bits 24-47 (the bits above hold VM and hardware
  * ids).  Kernels run in a lane per device and stream: pid = deviceId,
  * tid = streamId, as torch.profiler's traces have it.  Times are the
- * export's integer nanoseconds, as written.
+ * export's integer nanoseconds, as written.  Thread names come from
+ * ThreadNames (the first row of a thread), as "thread_name".
  */
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <sqlite3.h>
@@ -33,6 +35,107 @@ static const struct nsys_table {
 	{ "CUPTI_ACTIVITY_KIND_KERNEL", "\"kernel\"", 'k' },
 };
 #define NSYS_NTABLES (sizeof(nsys_tables) / sizeof(nsys_tables[0]))
+
+/* Thread names: (pid << 24 | tid) to a quoted JSON string in text. */
+struct nsys_tname {
+	uint64_t key;
+	size_t off, len, row;
+};
+
+struct nsys_tnames {
+	struct nsys_tname *v;
+	size_t n, alloc, last;	/* last: the entry found last */
+	struct strbuf text;
+};
+
+static int
+tname_cmp(const void *a, const void *b)
+{
+	const struct nsys_tname *x = a, *y = b;
+
+	if (x->key != y->key)
+		return x->key < y->key ? -1 : 1;
+	return x->row < y->row ? -1 : x->row > y->row;
+}
+
+/* Loads ThreadNames, if the export has it, sorted, first name per thread. */
+static void
+tnames_load(struct db_run *run, struct nsys_tnames *t)
+{
+	sqlite3_stmt *st;
+	const char *what;
+	int64_t g;
+	size_t i, j;
+
+	memset(t, 0, sizeof(*t));
+	strbuf_init(&t->text, 1024);
+	if (!db_has_column(run->db, "ThreadNames", "globalTid") ||
+	    !db_has_column(run->db, "ThreadNames", "nameId") ||
+	    sqlite3_prepare_v2(run->db, "SELECT x.globalTid, s.value FROM "
+	    "ThreadNames x JOIN StringIds s ON s.id = x.nameId", -1, &st,
+	    NULL) != SQLITE_OK)
+		return;
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		if (db_col_i64(st, 0, &g, &what) != 0 ||
+		    sqlite3_column_type(st, 1) == SQLITE_NULL)
+			continue;
+		if (t->n == t->alloc) {
+			t->alloc = t->alloc == 0 ? 64 : t->alloc * 2;
+			if ((t->v = realloc(t->v, t->alloc * sizeof(*t->v))) ==
+			    NULL)
+				die("out of memory");
+		}
+		t->v[t->n].key = (uint64_t)g & 0xFFFFFFFFFFFFu;
+		t->v[t->n].row = t->n;
+		t->v[t->n].off = t->text.len;
+		span_quote(&t->text, (const char *)sqlite3_column_text(st, 1),
+		    (size_t)sqlite3_column_bytes(st, 1));
+		t->v[t->n].len = t->text.len - t->v[t->n].off;
+		t->n++;
+	}
+	sqlite3_finalize(st);
+	if (t->n > 0)
+		qsort(t->v, t->n, sizeof(*t->v), tname_cmp);
+	for (i = j = 0; i < t->n; i++)
+		if (j == 0 || t->v[i].key != t->v[j - 1].key)
+			t->v[j++] = t->v[i];
+	t->n = j;
+}
+
+/* Sets x's thread name for the thread (pid, tid), if it has one. */
+static void
+tnames_get(struct nsys_tnames *t, uint64_t pid, uint64_t tid,
+    struct span_ext *x)
+{
+	uint64_t key = (pid & 0xFFFFFFu) << 24 | (tid & 0xFFFFFFu);
+	size_t lo = 0, hi = t->n, mid;
+
+	x->thread_name = NULL;
+	x->thread_name_len = 0;
+	if (t->n == 0)
+		return;
+	if (t->v[t->last].key != key) {
+		while (lo < hi) {
+			mid = lo + (hi - lo) / 2;
+			if (t->v[mid].key < key)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		if (lo == t->n || t->v[lo].key != key)
+			return;
+		t->last = lo;
+	}
+	x->thread_name = t->text.buf + t->v[t->last].off;
+	x->thread_name_len = t->v[t->last].len;
+}
+
+static void
+tnames_release(struct nsys_tnames *t)
+{
+	free(t->v);
+	strbuf_release(&t->text);
+}
 
 /* NVTX event types that are ranges (ENUM_NSYS_EVENT_TYPE). */
 #define NVTX_RANGES "(59, 60)"
@@ -148,9 +251,11 @@ nsys_marks(struct db_run *run)
 
 /* Writes the span of one result row, or reports it as a bad row. */
 static void
-nsys_row(struct db_run *run, sqlite3_stmt *st, struct strbuf *name)
+nsys_row(struct db_run *run, sqlite3_stmt *st, struct strbuf *name,
+    struct nsys_tnames *tn)
 {
 	static const char *const cols[] = { "pid", "tid", "start", "end" };
+	struct span_ext x = { NULL, 0, NULL, 0 };
 	struct span s;
 	int64_t v[4], t;
 	const char *what;
@@ -180,13 +285,16 @@ nsys_row(struct db_run *run, sqlite3_stmt *st, struct strbuf *name)
 	s.name_len = name->len;
 	s.cat = nsys_tables[t].cat;
 	s.cat_len = strlen(s.cat);
-	span_write(run->w, &s);
+	if (nsys_tables[t].kind != 'k')
+		tnames_get(tn, s.pid, s.tid, &x);
+	span_write_ext(run->w, &s, &x);
 }
 
 static int
 nsys_spans(struct db_run *run)
 {
 	struct strbuf sql = STRBUF_INIT, name = STRBUF_INIT;
+	struct nsys_tnames tn;
 	sqlite3_stmt *st;
 	size_t i;
 	int rc = 0;
@@ -206,11 +314,13 @@ nsys_spans(struct db_run *run)
 		strbuf_release(&sql);
 		return -1;
 	}
+	tnames_load(run, &tn);
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
-		nsys_row(run, st, &name);
+		nsys_row(run, st, &name, &tn);
 	if (rc != SQLITE_DONE)
 		warn("'%s': %s", run->path, sqlite3_errmsg(run->db));
 	sqlite3_finalize(st);
+	tnames_release(&tn);
 	strbuf_release(&sql);
 	strbuf_release(&name);
 	return rc == SQLITE_DONE ? 0 : -1;

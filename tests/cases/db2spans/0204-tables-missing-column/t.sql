@@ -1,0 +1,5 @@
+-- A TASK table without streamId: the device lane cannot be built.
+CREATE TABLE STRING_IDS (id INTEGER PRIMARY KEY,value TEXT);
+CREATE TABLE TASK (startNs INTEGER,endNs INTEGER,deviceId INTEGER,connectionId INTEGER,globalTaskId INTEGER,globalPid INTEGER,taskType INTEGER);
+INSERT INTO STRING_IDS VALUES (0, 'KERNEL_AICORE');
+INSERT INTO TASK VALUES (1000, 2000, 0, 1, 0, 1, 0);
