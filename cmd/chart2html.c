@@ -28,6 +28,7 @@
 #include "opt.h"
 #include "progress.h"
 #include "strbuf.h"
+#include "xmem.h"
 
 /* A value of a column and the row it is in. */
 struct cell {
@@ -89,14 +90,6 @@ usage(int rc)
 	    "[--table] [--timeline start,end[,lane]] [--title text] "
 	    "[--version] [--where expr] [file ...]\n");
 	exit(rc);
-}
-
-static void *
-xrealloc(void *p, size_t n)
-{
-	if ((p = realloc(p, n)) == NULL)
-		die("out of memory");
-	return p;
 }
 
 /* Splits arg at the last sep into two non-empty parts. */
@@ -714,7 +707,7 @@ parse_options(int argc, char *argv[])
 	 * to optind as part of the options when it permutes, so the file
 	 * does not come back as an operand.
 	 */
-	while ((ch = getopt_long(argc, argv, "ho:", longopts, NULL)) != -1)
+	while ((ch = opt_next(argc, argv, "ho:", longopts)) != -1)
 		switch (ch) {
 		case 'h':
 			usage(EXIT_SUCCESS);
@@ -776,7 +769,6 @@ main(int argc, char *argv[])
 	int rc = EXIT_SUCCESS;
 
 	prog_init(argv[0]);
-	argv[0] = (char *)prog_name;	/* getopt's messages say "chart2html" */
 	arena_init(&mem, 1 << 20);
 	hmap_init(&sections, 8);
 	i = (size_t)parse_options(argc, argv);
