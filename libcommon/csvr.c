@@ -58,7 +58,8 @@ on_row(int term, void *data)
 	(void)term;
 	if (c->nr == c->ar) {
 		c->ar = c->ar ? c->ar * 2 : 8;
-		c->row_end = xreallocarray(c->row_end, c->ar, sizeof(*c->row_end));
+		c->row_end = xreallocarray(c->row_end, c->ar,
+		    sizeof(*c->row_end));
 		c->row_line = xreallocarray(c->row_line, c->ar,
 		    sizeof(*c->row_line));
 	}

@@ -107,12 +107,31 @@ tmp_open(struct ofile *o)
 	o->tmp = tmp_name(o->path);
 	if ((fd = mkstemp(o->tmp)) == -1)
 		die_errno("cannot create '%s'", o->path);
-	pending[i] = o->tmp;
+	ofile_track_tmp(o->tmp);
 	mask = umask(0);
 	umask(mask);
 	if (fchmod(fd, 0666 & ~mask) == -1 || (fp = fdopen(fd, "w")) == NULL)
 		die_errno("cannot create '%s'", o->path);
 	return fp;
+}
+
+void
+ofile_track_tmp(char *path)
+{
+	int i;
+
+	hook();
+	for (i = 0; i < MAX_PENDING && pending[i] != NULL; i++)
+		;
+	if (i == MAX_PENDING)
+		die("too many temporary files");
+	pending[i] = path;
+}
+
+void
+ofile_untrack_tmp(const char *path)
+{
+	pending_set(path, NULL);
 }
 
 FILE *

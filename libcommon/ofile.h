@@ -24,5 +24,12 @@ struct ofile {
 FILE *ofile_open(struct ofile *o, const char *path);
 /* Returns 0, or -1 after a message (the temporary file is removed). */
 int ofile_close(struct ofile *o);
+/*
+ * Removes path, another temporary file of the program's (spool.h), at exit
+ * and on the signals above, until ofile_untrack_tmp(path); path must stay
+ * valid until then.
+ */
+void ofile_track_tmp(char *path);
+void ofile_untrack_tmp(const char *path);
 
 #endif

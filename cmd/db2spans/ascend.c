@@ -64,8 +64,7 @@ str_grow(struct str_tab *t)
 
 	t->cap = oldcap == 0 ? 1024 : oldcap * 2;
 	t->n = 0;
-	if ((t->ents = calloc(t->cap, sizeof(*t->ents))) == NULL)
-		die("out of memory");
+	t->ents = xcalloc(t->cap, sizeof(*t->ents));
 	for (i = 0; i < oldcap; i++)
 		if (old[i].len != 0)
 			str_insert(t, old[i].id, old[i].off, old[i].len);
@@ -215,13 +214,7 @@ ascend_need(struct db_run *run, size_t t, const char *const *cols)
 		strbuf_release(&tables);
 		return -1;
 	}
-	for (; *cols != NULL; cols++)
-		if (!db_has_column(run->db, table, *cols)) {
-			warn("'%s': table %s has no column %s", run->path,
-			    table, *cols);
-			return -1;
-		}
-	return 0;
+	return db_need_columns(run, table, cols);
 }
 
 /* Appends "x.col" if table has the column, else "NULL". */

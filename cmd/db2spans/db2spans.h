@@ -36,6 +36,7 @@
 
 #include "err.h"
 #include "strbuf.h"
+#include "xmem.h"
 
 /* One span; the strings are JSON text, quotes included (see span_quote). */
 struct span {
@@ -105,6 +106,15 @@ void ascend_tables(const char *list);
 void db_bad_row(struct db_run *run, const char *fmt, ...) PRINTF_LIKE(2, 3);
 /* Appends s (any bytes) to sb as a quoted JSON string. */
 void span_quote(struct strbuf *sb, const char *s, size_t len);
+/*
+ * Reads a span from a result row whose first columns are pid, tid,
+ * start, end (integers, as db_col_i64 reads them) and the name (NULL:
+ * "unknown", counted in run->unnamed), quoted into name; the category is
+ * left to the caller.  Returns 0, or -1 after reporting the row as bad
+ * ("TABLE IDNAME N: start is NULL", N from column idcol).
+ */
+int db_span_row(struct db_run *run, sqlite3_stmt *st, struct span *s,
+    struct strbuf *name, const char *table, const char *idname, int idcol);
 
 /* Helpers for schemas (main.c). */
 /* 1 if the table or view exists. */
@@ -113,6 +123,12 @@ int db_has_table(sqlite3 *db, const char *table);
 void db_list_tables(sqlite3 *db, struct strbuf *sb);
 /* 1 if table has the column (by name, as PRAGMA table_info gives). */
 int db_has_column(sqlite3 *db, const char *table, const char *column);
+/*
+ * 0 if table has every column of the NULL-terminated cols; else -1 after
+ * naming the first one it lacks.
+ */
+int db_need_columns(struct db_run *run, const char *table,
+    const char *const *cols);
 /*
  * Reads an integer column exactly: INTEGER values as they are, TEXT holding
  * an optional '-' and decimal digits without going through a double.

@@ -20,6 +20,7 @@
 #include "ofile.h"
 #include "opt.h"
 #include "progress.h"
+#include "spool.h"
 #include "strbuf.h"
 
 #include "db2spans.h"
@@ -219,6 +220,38 @@ span_quote(struct strbuf *sb, const char *s, size_t len)
 	ndw_quote(sb, s, len, 0);
 }
 
+int
+db_span_row(struct db_run *run, sqlite3_stmt *st, struct span *s,
+    struct strbuf *name, const char *table, const char *idname, int idcol)
+{
+	static const char *const cols[] = { "pid", "tid", "start", "end" };
+	const char *what;
+	int64_t v[4];
+	int i;
+
+	for (i = 0; i < 4; i++)
+		if (db_col_i64(st, i, &v[i], &what) != 0) {
+			db_bad_row(run, "%s %s %lld: %s %s", table, idname,
+			    (long long)sqlite3_column_int64(st, idcol),
+			    cols[i], what);
+			return -1;
+		}
+	s->pid = (uint64_t)v[0];
+	s->tid = (uint64_t)v[1];
+	s->start_ns = v[2];
+	s->end_ns = v[3];
+	strbuf_reset(name);
+	if (sqlite3_column_type(st, 4) == SQLITE_NULL) {
+		strbuf_addstr(name, "\"unknown\"");
+		run->unnamed++;
+	} else
+		span_quote(name, (const char *)sqlite3_column_text(st, 4),
+		    (size_t)sqlite3_column_bytes(st, 4));
+	s->name = name->buf;
+	s->name_len = name->len;
+	return 0;
+}
+
 /* Helpers for the schemas. */
 
 /* Runs a one-row query with text parameters; returns 1 if it has a row. */
@@ -250,6 +283,19 @@ db_has_column(sqlite3 *db, const char *table, const char *column)
 {
 	return db_exists(db, "SELECT 1 FROM pragma_table_info(?1) "
 	    "WHERE name = ?2 COLLATE NOCASE", table, column);
+}
+
+int
+db_need_columns(struct db_run *run, const char *table,
+    const char *const *cols)
+{
+	for (; *cols != NULL; cols++)
+		if (!db_has_column(run->db, table, *cols)) {
+			warn("'%s': table %s has no column %s", run->path,
+			    table, *cols);
+			return -1;
+		}
+	return 0;
 }
 
 void
@@ -399,42 +445,6 @@ db_detect(sqlite3 *db, const char *shown)
 	return NULL;
 }
 
-/* Copies standard input to a temporary file SQLite can open. */
-static char *
-spool_stdin(void)
-{
-	const char *dir = getenv("TMPDIR");
-	struct strbuf path = STRBUF_INIT;
-	char buf[65536];
-	ssize_t n;
-	int fd;
-
-	strbuf_addf(&path, "%s/db2spans.XXXXXX",
-	    dir != NULL && *dir != '\0' ? dir : "/tmp");
-	if ((fd = mkstemp(path.buf)) < 0)
-		die_errno("cannot create a temporary file in '%s'",
-		    dir != NULL && *dir != '\0' ? dir : "/tmp");
-	while ((n = read(STDIN_FILENO, buf, sizeof(buf))) != 0) {
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0 || write(fd, buf, (size_t)n) != n) {
-			warn_errno(n < 0 ? "cannot read '<stdin>'" :
-			    "cannot write '%s'", path.buf);
-			close(fd);
-			unlink(path.buf);
-			strbuf_release(&path);
-			return NULL;
-		}
-	}
-	if (close(fd) != 0) {
-		warn_errno("cannot write '%s'", path.buf);
-		unlink(path.buf);
-		strbuf_release(&path);
-		return NULL;
-	}
-	return strbuf_detach(&path, NULL);
-}
-
 /* Writes the spans of one database.  Returns 0, or -1 after a message. */
 static int
 db2spans_stream(const char *path, const char *shown, struct span_writer *w,
@@ -483,11 +493,11 @@ db2spans_arg(const char *arg, struct span_writer *w, struct bad_input *bad)
 
 	if (strcmp(arg, "-") != 0)
 		return db2spans_stream(arg, arg, w, bad);
+	/* SQLite opens a file by name: standard input is copied to one. */
 	if ((tmp = spool_stdin()) == NULL)
 		return -1;
 	rc = db2spans_stream(tmp, "<stdin>", w, bad);
-	unlink(tmp);
-	free(tmp);
+	spool_remove(tmp);
 	return rc;
 }
 
@@ -497,7 +507,7 @@ parse_options(int argc, char *argv[])
 	const struct db_schema *const *s;
 	int ch;
 
-	while ((ch = getopt_long(argc, argv, "ho:sv", longopts, NULL)) != -1)
+	while ((ch = opt_next(argc, argv, "ho:sv", longopts)) != -1)
 		switch (ch) {
 		case 'h':
 			usage(EXIT_SUCCESS);
@@ -553,7 +563,6 @@ main(int argc, char *argv[])
 	int rc = EXIT_SUCCESS;
 
 	prog_init(argv[0]);
-	argv[0] = (char *)prog_name;	/* getopt's messages name the program */
 	parse_options(argc, argv);
 	argc -= optind;
 	argv += optind;

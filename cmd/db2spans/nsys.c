@@ -81,9 +81,7 @@ tnames_load(struct db_run *run, struct nsys_tnames *t)
 			continue;
 		if (t->n == t->alloc) {
 			t->alloc = t->alloc == 0 ? 64 : t->alloc * 2;
-			if ((t->v = realloc(t->v, t->alloc * sizeof(*t->v))) ==
-			    NULL)
-				die("out of memory");
+			t->v = xreallocarray(t->v, t->alloc, sizeof(*t->v));
 		}
 		t->v[t->n].key = (uint64_t)g & 0xFFFFFFFFFFFFu;
 		t->v[t->n].row = t->n;
@@ -159,19 +157,6 @@ nsys_detect(sqlite3 *db, struct strbuf *why)
 	return 0;
 }
 
-/* Says which needed column a table lacks; 0 if it has them all. */
-static int
-nsys_need(struct db_run *run, const char *table, const char *const *cols)
-{
-	for (; *cols != NULL; cols++)
-		if (!db_has_column(run->db, table, *cols)) {
-			warn("'%s': table %s has no column %s", run->path,
-			    table, *cols);
-			return -1;
-		}
-	return 0;
-}
-
 /*
  * Appends the SELECT of table i: pid, tid, start, end, name, table index,
  * rowid.  Returns 0, 1 if the table is absent, -1 on a missing column.
@@ -193,11 +178,12 @@ nsys_select(struct db_run *run, size_t i, struct strbuf *sql)
 		strbuf_addstr(sql, " UNION ALL ");
 	switch (nsys_tables[i].kind) {
 	case 'k':
-		if (nsys_need(run, t, kern) != 0)
+		if (db_need_columns(run, t, kern) != 0)
 			return -1;
 		name = db_has_column(run->db, t, "demangledName") ?
 		    "demangledName" : "shortName";
-		if (nsys_need(run, t, (const char *const[]){ name, NULL }))
+		if (db_need_columns(run, t,
+		    (const char *const[]){ name, NULL }) != 0)
 			return -1;
 		strbuf_addf(sql, "SELECT x.deviceId, x.streamId, x.start, "
 		    "x.end, s.value, %zu, x.rowid FROM \"%s\" x LEFT JOIN "
@@ -206,8 +192,8 @@ nsys_select(struct db_run *run, size_t i, struct strbuf *sql)
 	case 'n':
 		text = db_has_column(run->db, t, "text");
 		textid = db_has_column(run->db, t, "textId");
-		if (nsys_need(run, t, thr) != 0 ||
-		    nsys_need(run, t, nvtx) != 0)
+		if (db_need_columns(run, t, thr) != 0 ||
+		    db_need_columns(run, t, nvtx) != 0)
 			return -1;
 		strbuf_addf(sql, "SELECT (x.globalTid >> 24) & 16777215, "
 		    "x.globalTid & 16777215, x.start, x.end, COALESCE(%s, "
@@ -218,8 +204,8 @@ nsys_select(struct db_run *run, size_t i, struct strbuf *sql)
 		    textid ? "x.textId" : "NULL");
 		return 0;
 	default:
-		if (nsys_need(run, t, thr) != 0 ||
-		    nsys_need(run, t, cupti) != 0)
+		if (db_need_columns(run, t, thr) != 0 ||
+		    db_need_columns(run, t, cupti) != 0)
 			return -1;
 		strbuf_addf(sql, "SELECT (x.globalTid >> 24) & 16777215, "
 		    "x.globalTid & 16777215, x.start, x.end, s.value, %zu, "
@@ -254,35 +240,13 @@ static void
 nsys_row(struct db_run *run, sqlite3_stmt *st, struct strbuf *name,
     struct nsys_tnames *tn)
 {
-	static const char *const cols[] = { "pid", "tid", "start", "end" };
 	struct span_ext x = { NULL, 0, NULL, 0 };
 	struct span s;
-	int64_t v[4], t;
-	const char *what;
-	int i;
+	int64_t t = sqlite3_column_int64(st, 5);
 
-	t = sqlite3_column_int64(st, 5);
-	for (i = 0; i < 4; i++)
-		if (db_col_i64(st, i, &v[i], &what) != 0) {
-			db_bad_row(run, "%s rowid %lld: %s %s",
-			    nsys_tables[t].table,
-			    (long long)sqlite3_column_int64(st, 6), cols[i],
-			    what);
-			return;
-		}
-	s.pid = (uint64_t)v[0];
-	s.tid = (uint64_t)v[1];
-	s.start_ns = v[2];
-	s.end_ns = v[3];
-	strbuf_reset(name);
-	if (sqlite3_column_type(st, 4) == SQLITE_NULL) {
-		strbuf_addstr(name, "\"unknown\"");
-		run->unnamed++;
-	} else
-		span_quote(name, (const char *)sqlite3_column_text(st, 4),
-		    (size_t)sqlite3_column_bytes(st, 4));
-	s.name = name->buf;
-	s.name_len = name->len;
+	if (db_span_row(run, st, &s, name, nsys_tables[t].table, "rowid",
+	    6) != 0)
+		return;
 	s.cat = nsys_tables[t].cat;
 	s.cat_len = strlen(s.cat);
 	if (nsys_tables[t].kind != 'k')

@@ -87,32 +87,11 @@ static void
 rocpd_row(struct db_run *run, sqlite3_stmt *st, struct strbuf *name,
     struct strbuf *cat)
 {
-	static const char *const cols[] = { "pid", "tid", "start", "end" };
 	struct span s;
-	int64_t v[4];
-	const char *what;
-	int i, view = sqlite3_column_int(st, 6);
+	int view = sqlite3_column_int(st, 6);
 
-	for (i = 0; i < 4; i++)
-		if (db_col_i64(st, i, &v[i], &what) != 0) {
-			db_bad_row(run, "%s id %lld: %s %s", rocpd_views[view],
-			    (long long)sqlite3_column_int64(st, 7), cols[i],
-			    what);
-			return;
-		}
-	s.pid = (uint64_t)v[0];
-	s.tid = (uint64_t)v[1];
-	s.start_ns = v[2];
-	s.end_ns = v[3];
-	strbuf_reset(name);
-	if (sqlite3_column_type(st, 4) == SQLITE_NULL) {
-		strbuf_addstr(name, "\"unknown\"");
-		run->unnamed++;
-	} else
-		span_quote(name, (const char *)sqlite3_column_text(st, 4),
-		    (size_t)sqlite3_column_bytes(st, 4));
-	s.name = name->buf;
-	s.name_len = name->len;
+	if (db_span_row(run, st, &s, name, rocpd_views[view], "id", 7) != 0)
+		return;
 	strbuf_reset(cat);
 	if (sqlite3_column_type(st, 5) != SQLITE_NULL)
 		span_quote(cat, (const char *)sqlite3_column_text(st, 5),

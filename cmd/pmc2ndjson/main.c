@@ -25,6 +25,7 @@
 #include "opt.h"
 #include "pmc.h"
 #include "progress.h"
+#include "spool.h"
 #include "strbuf.h"
 #include "xmem.h"
 
@@ -469,42 +470,20 @@ out:
 	strbuf_release(&path);
 }
 
-/* Copies standard input to a temporary file (rocpd needs two passes). */
-static char *
-spool_stdin(void)
-{
-	const char *tmp = getenv("TMPDIR");
-	struct strbuf path = STRBUF_INIT;
-	char buf[65536];
-	ssize_t n;
-	int fd;
-
-	strbuf_addf(&path, "%s/pmc2ndjson.XXXXXX",
-	    tmp != NULL && *tmp != '\0' ? tmp : "/tmp");
-	if ((fd = mkstemp(path.buf)) < 0)
-		die_errno("cannot create '%s'", path.buf);
-	while ((n = read(STDIN_FILENO, buf, sizeof(buf))) != 0) {
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0 || write(fd, buf, (size_t)n) != n) {
-			unlink(path.buf);
-			die_errno("cannot copy standard input to '%s'",
-			    path.buf);
-		}
-	}
-	close(fd);
-	return strbuf_detach(&path, NULL);
-}
-
 /* Reads one CSV file: wide, rocpd long format or Nsight Compute. */
 static void
 file_input(const char *path)
 {
-	char *spool = strcmp(path, "-") == 0 ? spool_stdin() : NULL;
+	char *spool = NULL;
 	struct csvr r;
 	struct hdr h;
 	int rc;
 
+	/* The rocpd long format is read twice: a pipe is copied to a file. */
+	if (strcmp(path, "-") == 0 && (spool = spool_stdin()) == NULL) {
+		pmc.rc = EXIT_FAILURE;
+		return;
+	}
 	rc = open_table(&r, &h, spool != NULL ? spool : path, 1);
 	if (rc > 0) {
 		if (spool != NULL)
@@ -522,10 +501,7 @@ file_input(const char *path)
 	} else if (rc < 0) {
 		pmc.rc = EXIT_FAILURE;
 	}
-	if (spool != NULL) {
-		unlink(spool);
-		free(spool);
-	}
+	spool_remove(spool);
 }
 
 static void

@@ -226,8 +226,10 @@ grp_add(struct grp *g, const struct csvr_row *row, const long *col,
 	if (*slot == NULL) {
 		if (g->nctr == g->actr) {
 			g->actr = g->actr ? g->actr * 2 : 256;
-			g->voff = xreallocarray(g->voff, g->actr, sizeof(size_t));
-			g->vlen = xreallocarray(g->vlen, g->actr, sizeof(size_t));
+			g->voff = xreallocarray(g->voff, g->actr,
+			    sizeof(size_t));
+			g->vlen = xreallocarray(g->vlen, g->actr,
+			    sizeof(size_t));
 		}
 		*slot = (void *)(uintptr_t)++g->nctr;
 	}
