@@ -66,6 +66,26 @@ struct srow {
 	int fork;
 };
 
+/*
+ * Reads the "<number>ms" that ends at s[*e] into *t and moves *e before
+ * it and the blanks before it.  Returns 0, or -1 if there is none.
+ */
+static int
+ms_back(const char *s, size_t *e, struct sl *t)
+{
+	size_t b, end = *e;
+
+	if (end < 2 || memcmp(s + end - 2, "ms", 2) != 0)
+		return -1;
+	end = sp_back(s, end - 2);
+	b = tok_back(s, end);
+	if (!valid_tok(s + b, end - b))
+		return -1;
+	t->p = s + b, t->n = end - b;
+	*e = sp_back(s, b);
+	return 0;
+}
+
 static int
 row_parse(const char *s, size_t n, struct srow *r)
 {
@@ -82,14 +102,8 @@ row_parse(const char *s, size_t n, struct srow *r)
 	if ((e = sep_back(s, b, &r->fork)) == 0)
 		return -1;
 	e = sp_back(s, e - 1);
-	if (e < 2 || memcmp(s + e - 2, "ms", 2) != 0)
+	if (ms_back(s, &e, &r->total) != 0)
 		return -1;
-	e = sp_back(s, e - 2);
-	b = tok_back(s, e);
-	if (!valid_tok(s + b, e - b))
-		return -1;
-	r->total.p = s + b, r->total.n = e - b;
-	e = sp_back(s, b);
 	if (e > 0 && s[e - 1] == '=') {
 		r->mean = r->total;
 		e = sp_back(s, e - 1);
@@ -102,14 +116,8 @@ row_parse(const char *s, size_t n, struct srow *r)
 		if (e == 0 || s[e - 1] != '/')
 			return -1;
 		e = sp_back(s, e - 1);
-		if (e < 2 || memcmp(s + e - 2, "ms", 2) != 0)
+		if (ms_back(s, &e, &r->total) != 0)
 			return -1;
-		e = sp_back(s, e - 2);
-		b = tok_back(s, e);
-		if (!valid_tok(s + b, e - b))
-			return -1;
-		r->total.p = s + b, r->total.n = e - b;
-		e = sp_back(s, b);
 	}
 	if (e == 0 || s[e - 1] != ':')
 		return -1;
