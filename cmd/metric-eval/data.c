@@ -362,12 +362,7 @@ grow_rows(struct table *t)
 {
 	size_t n = t->rows_alloc ? 2 * t->rows_alloc : 256, i;
 
-#define GROW(p) do { \
-		void *q = realloc((p), n * sizeof(*(p))); \
-		if (!q) \
-			die("out of memory"); \
-		(p) = q; \
-	} while (0)
+#define GROW(p) ((p) = xreallocarray((p), n, sizeof(*(p))))
 	for (i = 0; i < t->ncols; i++)
 		if (t->cols[i].wide)
 			GROW(t->cols[i].v);
