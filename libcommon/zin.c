@@ -1,6 +1,14 @@
-/* zin.c: buffered input, gzip-compressed or not, with zero-copy lines. */
+/*
+ * zin.c: buffered input, gzip-compressed or not, with zero-copy lines.
+ *
+ * Bytes come from read(2), which returns what a pipe holds rather than
+ * waiting to fill the buffer, so the stages of a pipeline overlap.  When
+ * the first bytes are the gzip magic, they go through zlib's inflate;
+ * members follow one another until the input ends.
+ */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdint.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -10,6 +18,7 @@
 #include "zin.h"
 
 #define ZIN_BUF (256 * 1024)
+#define ZIN_RAW (128 * 1024)
 
 int
 zin_open(struct zin *z, const char *path)
@@ -18,6 +27,7 @@ zin_open(struct zin *z, const char *path)
 	int fd;
 
 	memset(z, 0, sizeof(*z));
+	z->fd = -1;
 	strbuf_init(&z->spill, 0);
 	if (path == NULL || strcmp(path, "-") == 0) {
 		z->name = "<stdin>";
@@ -33,12 +43,12 @@ zin_open(struct zin *z, const char *path)
 		errno = EISDIR;
 		return -1;
 	}
-	if ((z->gz = gzdopen(fd, "rb")) == NULL) {
-		close(fd);
-		errno = ENOMEM;
-		return -1;
-	}
-	gzbuffer(z->gz, ZIN_BUF);
+#ifdef F_SETPIPE_SZ
+	/* A bigger pipe lets the writer run ahead; failure is harmless. */
+	if (S_ISFIFO(st.st_mode))
+		(void)fcntl(fd, F_SETPIPE_SZ, 1024 * 1024);
+#endif
+	z->fd = fd;
 	z->cap = ZIN_BUF;
 	if ((z->buf = malloc(z->cap)) == NULL)
 		die("out of memory");
@@ -48,45 +58,177 @@ zin_open(struct zin *z, const char *path)
 void
 zin_close(struct zin *z)
 {
-	if (z->gz != NULL)
-		gzclose(z->gz);
-	z->gz = NULL;
+	if (z->zs != NULL) {
+		inflateEnd(z->zs);
+		free(z->zs);
+		z->zs = NULL;
+	}
+	if (z->fd >= 0)
+		close(z->fd);
+	z->fd = -1;
+	free(z->raw);
+	z->raw = NULL;
 	free(z->buf);
 	z->buf = NULL;
 	strbuf_release(&z->spill);
 }
 
-/*
- * gzread() ends a gzip stream cut short like a normal end of file and only
- * gzerror() tells them apart (Z_BUF_ERROR, "unexpected end of file").
- */
-static int
-truncated(struct zin *z)
+/* read(2) into dst, retrying on EINTR.  Returns the count, or -1. */
+static ssize_t
+sysread(struct zin *z, void *dst, size_t n)
 {
-	int errnum;
+	ssize_t got;
 
-	gzerror(z->gz, &errnum);
-	return errnum == Z_BUF_ERROR;
+	do
+		got = read(z->fd, dst, n);
+	while (got < 0 && errno == EINTR);
+	if (got < 0) {
+		z->syserr = errno;
+		z->msg = NULL;
+		z->err = 1;
+	}
+	return got;
+}
+
+static int
+gz_fail(struct zin *z, const char *msg)
+{
+	z->msg = msg;
+	z->err = 1;
+	errno = EIO;
+	return -1;
+}
+
+/* Refills raw after its unread bytes.  Returns the count, 0 at EOF, -1. */
+static ssize_t
+raw_fill(struct zin *z)
+{
+	ssize_t got;
+
+	if (z->roff > 0) {
+		memmove(z->raw, z->raw + z->roff, z->rlen - z->roff);
+		z->rlen -= z->roff;
+		z->roff = 0;
+	}
+	got = sysread(z, z->raw + z->rlen, ZIN_RAW - z->rlen);
+	if (got > 0)
+		z->rlen += (size_t)got;
+	return got;
+}
+
+/* Starts inflating when the input begins with the gzip magic. */
+static int
+detect(struct zin *z)
+{
+	z_stream *zs;
+	ssize_t got;
+
+	z->detected = 1;
+	if ((z->raw = malloc(ZIN_RAW)) == NULL)
+		die("out of memory");
+	while (z->rlen < 2) {
+		if ((got = raw_fill(z)) < 0)
+			return -1;
+		if (got == 0)
+			break;
+	}
+	if (z->rlen < 2 || z->raw[0] != 0x1f || z->raw[1] != 0x8b) {
+		/* Plain input: hand the bytes read so far to buf. */
+		memcpy(z->buf + z->end, z->raw, z->rlen);
+		z->end += z->rlen;
+		free(z->raw);
+		z->raw = NULL;
+		z->rlen = 0;
+		return 0;
+	}
+	if ((zs = calloc(1, sizeof(*zs))) == NULL)
+		die("out of memory");
+	if (inflateInit2(zs, 16 + MAX_WBITS) != Z_OK)
+		die("out of memory");
+	z->zs = zs;
+	return 0;
+}
+
+/* Inflates into dst.  Returns the count (> 0), 0 at the end, or -1. */
+static ssize_t
+gz_read(struct zin *z, char *dst, size_t n)
+{
+	z_stream *zs = z->zs;
+	ssize_t got;
+	int rc;
+
+	for (;;) {
+		if (z->roff == z->rlen) {
+			if ((got = raw_fill(z)) < 0)
+				return -1;
+			if (got == 0) {
+				if (!z->zdone)
+					return gz_fail(z, "gzip data cut short");
+				return 0;
+			}
+		}
+		if (z->zdone) {
+			/* Another member follows, or junk after the data. */
+			if (z->rlen - z->roff < 2 && raw_fill(z) < 0)
+				return -1;
+			if (z->rlen - z->roff < 2 || z->raw[z->roff] != 0x1f ||
+			    z->raw[z->roff + 1] != 0x8b)
+				return gz_fail(z, "trailing garbage after gzip data");
+			inflateReset(zs);
+			z->zdone = 0;
+		}
+		zs->next_in = z->raw + z->roff;
+		zs->avail_in = (uInt)(z->rlen - z->roff);
+		zs->next_out = (Bytef *)dst;
+		zs->avail_out = (uInt)(n > UINT32_MAX ? UINT32_MAX : n);
+		rc = inflate(zs, Z_NO_FLUSH);
+		z->roff = z->rlen - zs->avail_in;
+		if (rc == Z_STREAM_END)
+			z->zdone = 1;
+		else if (rc != Z_OK && rc != Z_BUF_ERROR)
+			return gz_fail(z, zs->msg != NULL ? zs->msg :
+			    "invalid gzip data");
+		got = (ssize_t)((char *)zs->next_out - dst);
+		if (got > 0)
+			return got;
+	}
+}
+
+/* Reads into dst from the source.  Returns the count, 0 at EOF, -1. */
+static ssize_t
+source_read(struct zin *z, char *dst, size_t n)
+{
+	if (z->err)
+		return -1;
+	if (z->zs != NULL)
+		return gz_read(z, dst, n);
+	return sysread(z, dst, n);
 }
 
 /* Reads more data into buf after the unread bytes.  Returns bytes read. */
 static ssize_t
 fill(struct zin *z)
 {
-	int n;
+	size_t before;
+	ssize_t n;
 
 	if (z->eof || z->err)
-		return 0;
+		return z->err ? -1 : 0;
 	if (z->start > 0) {
 		memmove(z->buf, z->buf + z->start, z->end - z->start);
 		z->end -= z->start;
 		z->start = 0;
 	}
-	n = gzread(z->gz, z->buf + z->end, (unsigned)(z->cap - z->end));
-	if (n < 0 || (n == 0 && truncated(z))) {
-		z->err = 1;
-		return -1;
+	if (!z->detected) {
+		before = z->end;
+		if (detect(z) != 0)
+			return -1;
+		if (z->end > before)
+			return (ssize_t)(z->end - before);
 	}
+	n = source_read(z, z->buf + z->end, z->cap - z->end);
+	if (n < 0)
+		return -1;
 	if (n == 0)
 		z->eof = 1;
 	z->end += (size_t)n;
@@ -96,9 +238,11 @@ fill(struct zin *z)
 ssize_t
 zin_read(struct zin *z, void *dst, size_t n)
 {
-	size_t have = z->end - z->start;
-	int got;
+	size_t have;
 
+	if (!z->detected && fill(z) < 0)
+		return -1;
+	have = z->end - z->start;
 	if (have > 0) {
 		if (n > have)
 			n = have;
@@ -108,18 +252,10 @@ zin_read(struct zin *z, void *dst, size_t n)
 	}
 	if (z->eof)
 		return 0;
-	if (z->err)
-		return -1;
-	if (n > (size_t)1 << 30)
-		n = (size_t)1 << 30;
-	got = gzread(z->gz, dst, (unsigned)n);
-	if (got < 0 || (got == 0 && truncated(z))) {
-		z->err = 1;
-		return -1;
-	}
-	if (got == 0)
+	n = source_read(z, dst, n);
+	if (n == 0)
 		z->eof = 1;
-	return got;
+	return (ssize_t)n;
 }
 
 int
@@ -170,13 +306,11 @@ zin_getline(struct zin *z, const char **line, size_t *len)
 const char *
 zin_error(struct zin *z)
 {
-	int errnum;
-	const char *msg;
-
-	if (z->gz == NULL)
+	if (z->buf == NULL)
 		return "not open";
-	msg = gzerror(z->gz, &errnum);
-	if (errnum == Z_ERRNO)
-		return strerror(errno);
-	return msg != NULL && *msg != '\0' ? msg : "read error";
+	if (z->msg != NULL)
+		return z->msg;
+	if (z->syserr != 0)
+		return strerror(z->syserr);
+	return "read error";
 }

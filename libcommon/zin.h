@@ -3,8 +3,11 @@
  *
  * Compression is detected from the data (the gzip magic), not the name, so
  * "x.csv.gz", "x.json.gz" and gzip on a pipe all work.  Concatenated gzip
- * members are read in turn.  A line returned by zin_getline() points into
- * the reader's buffer and is valid until the next call.
+ * members are read in turn; a member cut short is a read error.  Input is
+ * read with read(2) and used as soon as it arrives, so a reader at the end
+ * of a pipe works while the writer does (it never waits for a full
+ * buffer).  A line returned by zin_getline() points into the reader's
+ * buffer and is valid until the next call.
  */
 #ifndef ZIN_H
 #define ZIN_H
@@ -16,7 +19,14 @@
 
 struct zin {
 	const char *name;	/* "<stdin>" for "-" */
-	void *gz;		/* gzFile */
+	int fd;
+	void *zs;		/* z_stream while reading gzip, else NULL */
+	unsigned char *raw;	/* compressed bytes raw[roff..rlen) */
+	size_t roff, rlen;
+	int detected;		/* the first bytes were looked at */
+	int zdone;		/* the current gzip member ended */
+	const char *msg;	/* what went wrong, for zin_error() */
+	int syserr;		/* errno of a failed read(2) */
 	char *buf;
 	size_t cap, start, end;	/* unread bytes are buf[start..end) */
 	struct strbuf spill;	/* a line longer than the buffer */
