@@ -1,5 +1,8 @@
 /* test_zin.c: plain and gzip input (zin.h). */
 #include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <unistd.h>
 #include <zlib.h>
 
 #include "unit.h"
@@ -234,6 +237,72 @@ truncated_gzip_is_an_error(void **state)
 	strbuf_release(&sb);
 }
 
+/*
+ * A line that has arrived through a pipe is returned while the writer is
+ * still writing: the reader must not wait for a full buffer (or EOF), or
+ * the stages of a pipeline run one after the other.  An alarm turns a
+ * hang into a failure.
+ */
+static void
+getline_returns_what_a_pipe_holds(void **state)
+{
+	const char *line;
+	char path[64];
+	struct zin z;
+	size_t len;
+	int fds[2];
+
+	(void)state;
+	assert_int_equal(pipe(fds), 0);
+	assert_int_equal(write(fds[1], "first\nsec", 9), 9);
+	snprintf(path, sizeof(path), "/dev/fd/%d", fds[0]);
+	assert_int_equal(zin_open(&z, path), 0);
+	alarm(5);
+	assert_int_equal(zin_getline(&z, &line, &len), 1);
+	alarm(0);
+	assert_int_equal(len, 5);
+	assert_memory_equal(line, "first", 5);
+	assert_int_equal(write(fds[1], "ond\n", 4), 4);
+	close(fds[1]);
+	assert_int_equal(zin_getline(&z, &line, &len), 1);
+	assert_int_equal(len, 6);
+	assert_memory_equal(line, "second", 6);
+	assert_int_equal(zin_getline(&z, &line, &len), 0);
+	zin_close(&z);
+	close(fds[0]);
+}
+
+static void
+garbage_after_gzip_is_an_error(void **state)
+{
+	const char *parts[1] = { "a\nb\n" }, *line;
+	struct strbuf sb = STRBUF_INIT;
+	char *path, *bad, buf[4096];
+	struct zin z;
+	size_t len;
+	FILE *fp;
+	int n;
+
+	(void)state;
+	path = gz_file(parts, 1);
+	fp = fopen(path, "rb");
+	assert_non_null(fp);
+	n = (int)fread(buf, 1, sizeof(buf), fp);
+	fclose(fp);
+	strbuf_add(&sb, buf, (size_t)n);
+	strbuf_addstr(&sb, "junk");
+	bad = tmp_file(sb.buf, sb.len);
+	assert_int_equal(zin_open(&z, bad), 0);
+	assert_int_equal(zin_getline(&z, &line, &len), 1);
+	assert_int_equal(zin_getline(&z, &line, &len), 1);
+	assert_int_equal(zin_getline(&z, &line, &len), -1);
+	assert_string_equal(zin_error(&z), "trailing garbage after gzip data");
+	zin_close(&z);
+	tmp_remove(bad);
+	tmp_remove(path);
+	strbuf_release(&sb);
+}
+
 static void
 read_returns_bytes_after_lines(void **state)
 {
@@ -298,6 +367,8 @@ main(void)
 		cmocka_unit_test(gzip_is_detected_from_the_data),
 		cmocka_unit_test(gzip_members_are_read_in_turn),
 		cmocka_unit_test(truncated_gzip_is_an_error),
+		cmocka_unit_test(garbage_after_gzip_is_an_error),
+		cmocka_unit_test(getline_returns_what_a_pipe_holds),
 		cmocka_unit_test(read_returns_bytes_after_lines),
 		cmocka_unit_test(open_fails_on_missing_file_and_directory),
 		cmocka_unit_test(dash_names_stdin),
