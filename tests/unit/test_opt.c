@@ -128,6 +128,8 @@ call_next(void *arg)
 			printf("%d ", ch);
 	}
 	printf("rest=%s\n", optind < argc ? argv[optind] : "");
+	while (argc > 0)
+		free(argv[--argc]);
 }
 
 static void
