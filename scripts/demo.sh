@@ -9,8 +9,8 @@ PATH="$top/$O/bin:$PATH"
 mkdir -p out
 written=
 
-# Each pipeline writes one page; its path is printed at the end.
-# (pipelines are added below as the programs land)
+# Each pipeline writes one page; its path is printed at the end.  A
+# pipeline whose programs are not built is passed over.
 
 # PyTorch profiler trace (3 steps of a transformer on an NVIDIA H200) to a
 # flame graph of the CPU side and the GPU streams.
@@ -23,7 +23,8 @@ fi
 
 # Ascend PyTorch profiler DB, built from hand-made SQL text: the call
 # stacks of the main, task-queue and autograd threads as stack records,
-# folded stacks (for flamegraph.pl or speedscope) and a flame graph.
+# folded stacks (for flamegraph.pl or speedscope), and out/flame.html
+# coloured by category (Python, framework, CANN) with a thread selector.
 if [ -x "$O/bin/db2spans" ] && [ -x "$O/bin/spans2stacks" ]; then
 	rm -f out/ascend_small.db
 	sqlite3 out/ascend_small.db < examples/ascend_small.sql
@@ -32,18 +33,10 @@ if [ -x "$O/bin/db2spans" ] && [ -x "$O/bin/spans2stacks" ]; then
 	    spans2stacks -s -q -f > out/ascend.folded
 	written="$written out/ascend-stacks.ndjson out/ascend.folded"
 	if [ -x "$O/bin/flame2html" ]; then
-		flame2html -t "Ascend PyTorch profiler DB (example)" \
-		    -o out/ascend-flame.html out/ascend-stacks.ndjson
-		written="$written out/ascend-flame.html"
+		flame2html -t "Ascend example DB: call stacks by thread" \
+		    -o out/flame.html out/ascend-stacks.ndjson
+		written="$written out/flame.html"
 	fi
-fi
-
-# flame2html: the example DB's call stacks as out/flame.html, coloured by
-# category (Python, framework, CANN), with a selector for its threads.
-if [ -x "$O/bin/flame2html" ] && [ -s out/ascend-stacks.ndjson ]; then
-	flame2html -t "Ascend example DB: call stacks by thread" \
-	    -o out/flame.html out/ascend-stacks.ndjson
-	written="$written out/flame.html"
 fi
 
 # A MIGraphX perf report (synthetic, ROCm 7.2 layout, with If and Loop
