@@ -53,7 +53,7 @@ $(O)/libcommon.a: $(LIB_OBJ)
 $(O)/embed: scripts/embed.c
 	@mkdir -p $(@D)
 	$(CC) -O1 -o $@ $<
-$(O)/gen/assets.h $(O)/gen/assets.c: $(O)/embed $(ASSETS)
+$(O)/gen/assets.h $(O)/gen/assets.c &: $(O)/embed $(ASSETS)
 	@mkdir -p $(O)/gen
 	$(O)/embed $(O)/gen/assets $(ASSETS)
 $(O)/gen/assets.o: $(O)/gen/assets.c
