@@ -1,14 +1,16 @@
 /*
  * ndcat: the benchmark driver of the NDJSON reader and writer.  It reads
  * records with nd_read() and validates each with nd_fields(), then writes
- * it again with ndw: objects and arrays are walked member by member,
- * strings decoded and quoted again, numbers passed through as text.  That
+ * it again with ndw: objects and arrays are walked member by member in
+ * one pass over the validated text, strings decoded and quoted again,
+ * numbers passed through as text.  That
  * is the work of jq -c . (parse everything, print it compact), except
  * that numbers stay exact.  Bad lines are reported and skipped.  With -v
  * it only reads and validates (the work of jq empty) and writes nothing.
  *
  * usage: ndcat [-v] [file ...]
  */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,68 +26,128 @@ static int validate_only;
 static struct strbuf keys[NDW_MAX_DEPTH];	/* decoded key per level */
 static struct strbuf text;			/* a decoded string */
 
-static void emit(struct ndw *w, const char *key, struct nd_slice v,
-    int depth);
+static const char *emit_value(struct ndw *w, const char *key, const char *p,
+    const char *end, int depth);
 
-/* Writes the members of an object or the elements of an array. */
-static void
-emit_members(struct ndw *w, struct nd_slice v, int depth)
+static const char *
+skip_ws(const char *p, const char *end)
 {
-	struct nd_slice k, x;
-	struct nd_iter it;
+	while (p < end && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r'))
+		p++;
+	return p;
+}
 
-	if (depth >= NDW_MAX_DEPTH)
-		die("nesting deeper than %d", NDW_MAX_DEPTH);
-	nd_iter_init(&it, v);
-	while (nd_iter_next(&it, &k, &x) == 1) {
-		if (k.p == NULL) {
-			emit(w, NULL, x, depth);
-			continue;
+/*
+ * Returns the end of the string whose opening quote is at p; *esc tells
+ * whether it holds a backslash.  Eight bytes at a time while none is a
+ * quote or a backslash.
+ */
+static const char *
+string_end(const char *p, const char *end, int *esc)
+{
+	const uint64_t ones = 0x0101010101010101ULL;
+	const uint64_t high = 0x8080808080808080ULL;
+	uint64_t w, q, b;
+
+	*esc = 0;
+	for (p++;;) {
+		while (end - p >= 8) {
+			memcpy(&w, p, 8);
+			q = w ^ (ones * '"');
+			b = w ^ (ones * '\\');
+			if ((((q - ones) & ~q) | ((b - ones) & ~b)) & high)
+				break;
+			p += 8;
 		}
-		strbuf_reset(&keys[depth]);
-		if (memchr(k.p, '\\', k.len) == NULL)
-			strbuf_add(&keys[depth], k.p + 1, k.len - 2);
-		else
-			nd_val_str(k, &keys[depth]);
-		emit(w, keys[depth].buf, x, depth);
+		while (p < end && *p != '"' && *p != '\\')
+			p++;
+		if (p >= end || *p == '"')
+			return p + 1;
+		*esc = 1;
+		p += 2;		/* the escaped character */
 	}
 }
 
-static void
-emit(struct ndw *w, const char *key, struct nd_slice v, int depth)
+/*
+ * Writes the members of the object or array whose opening bracket is at
+ * p, in one pass over the validated text; returns the end of it.
+ */
+static const char *
+emit_members(struct ndw *w, const char *p, const char *end, int depth)
 {
-	switch (nd_type(v)) {
-	case ND_OBJECT:
-		ndw_obj(w, key);
-		emit_members(w, v, depth + 1);
-		ndw_close(w);
-		break;
-	case ND_ARRAY:
-		ndw_arr(w, key);
-		emit_members(w, v, depth + 1);
-		ndw_close(w);
-		break;
-	case ND_STRING:
-		/* Without a backslash the decoded text is what is quoted. */
-		if (memchr(v.p, '\\', v.len) == NULL) {
-			ndw_str(w, key, v.p + 1, v.len - 2);
-			break;
+	struct nd_slice k;
+	const char *q, *name;
+	char close = *p == '{' ? '}' : ']';
+	int esc;
+
+	if (depth >= NDW_MAX_DEPTH)
+		die("nesting deeper than %d", NDW_MAX_DEPTH);
+	for (p = skip_ws(p + 1, end); p < end && *p != close;) {
+		name = NULL;
+		if (close == '}') {
+			q = string_end(p, end, &esc);
+			strbuf_reset(&keys[depth]);
+			if (!esc)
+				strbuf_add(&keys[depth], p + 1, (size_t)(q - p - 2));
+			else {
+				k.p = p;
+				k.len = (size_t)(q - p);
+				nd_val_str(k, &keys[depth]);
+			}
+			name = keys[depth].buf;
+			p = skip_ws(skip_ws(q, end) + 1, end);	/* ':' */
 		}
+		p = skip_ws(emit_value(w, name, p, end, depth), end);
+		if (p < end && *p == ',')
+			p = skip_ws(p + 1, end);
+	}
+	return p + 1;
+}
+
+static const char *
+emit_value(struct ndw *w, const char *key, const char *p, const char *end,
+    int depth)
+{
+	struct nd_slice v;
+	const char *q;
+	int esc;
+
+	switch (*p) {
+	case '{':
+	case '[':
+		if (*p == '{')
+			ndw_obj(w, key);
+		else
+			ndw_arr(w, key);
+		q = emit_members(w, p, end, depth + 1);
+		ndw_close(w);
+		return q;
+	case '"':
+		q = string_end(p, end, &esc);
+		/* Without a backslash the decoded text is what is quoted. */
+		if (!esc) {
+			ndw_str(w, key, p + 1, (size_t)(q - p - 2));
+			return q;
+		}
+		v.p = p;
+		v.len = (size_t)(q - p);
 		strbuf_reset(&text);
 		nd_val_str(v, &text);
 		ndw_str(w, key, text.buf, text.len);
-		break;
+		return q;
 	default:
 		/* Numbers and literals, as written. */
-		ndw_raw(w, key, v.p, v.len);
-		break;
+		for (q = p; q < end && *q != ',' && *q != '}' && *q != ']' &&
+		    *q != ' ' && *q != '\t' && *q != '\r' && *q != '\n'; q++)
+			;
+		ndw_raw(w, key, p, (size_t)(q - p));
+		return q;
 	}
 }
 
 static void
 ndcat_stream(struct nd_reader *r, struct ndw *w)
 {
-	struct nd_slice v;
 	int rc;
 
 	while ((rc = nd_read(r)) == 1) {
@@ -95,16 +157,9 @@ ndcat_stream(struct nd_reader *r, struct ndw *w)
 		}
 		if (validate_only)
 			continue;
-		v.p = r->line;
-		v.len = r->len;
-		while (v.len > 0 && *v.p != '{') {
-			v.p++;
-			v.len--;
-		}
-		while (v.len > 0 && v.p[v.len - 1] != '}')
-			v.len--;
 		ndw_begin(w);
-		emit_members(w, v, 1);
+		emit_members(w, skip_ws(r->line, r->line + r->len),
+		    r->line + r->len, 1);
 		ndw_end(w);
 		if (ndw_emit(w, stdout) != 0)
 			die_errno("write error");
