@@ -171,14 +171,14 @@ static void
 record_line(const struct srcpos *pos, const char *p, size_t len, int side)
 {
 	static const char *const keys[] = { "thread", "stack", "self_ns",
-	    "calls" };
+	    "calls", "thread_name" };
 	static struct strbuf sb = STRBUF_INIT;
-	struct nd_slice v[4];
+	struct nd_slice v[5];
 	uint64_t self, calls = 0, w[2] = { 0, 0 };
 	uint32_t node, top = t.root, th;
 	int m, fresh = 0;
 
-	if (nd_fields(p, len, keys, v, 4) < 0) {
+	if (nd_fields(p, len, keys, v, 5) < 0) {
 		bad_input(&bad, pos, "%s", nd_error());
 		return;
 	}
@@ -213,6 +213,11 @@ record_line(const struct srcpos *pos, const char *p, size_t len, int side)
 		else {
 			bad_input(&bad, pos, "'thread' is not a string");
 			return;
+		}
+		/* A thread's name, when the source has one, labels it too. */
+		if (nd_type(v[4]) == ND_STRING && v[4].len > 2) {
+			strbuf_addch(&sb, ' ');
+			nd_val_str(v[4], &sb);
 		}
 		th = name_id(sb.buf, sb.len);
 		t.is_thread[th] = 1;
