@@ -229,6 +229,16 @@ function selector(testid, label, options, onchange) {
 
 const ROW_H = 22;
 
+/* Tables whose drawn numbers are to be checked for overflow (Table.fit). */
+const fitQueue = new Set();
+
+function fitAll() {
+	const ts = [...fitQueue];
+	fitQueue.clear();
+	const grow = ts.map((t) => t.overflow());
+	ts.forEach((t, i) => t.widen(grow[i]));
+}
+
 /*
  * A sortable, filterable table whose rows are drawn only where visible.
  * spec: { id, columns: [{ title, get(row), num, big, exact }], rows: [row
@@ -272,26 +282,79 @@ class Table {
 		this.refresh(spec.rows);
 	}
 
-	/* Column widths from the header and a sample of rows. */
 	colgroup() {
-		const cg = el('colgroup'), rows = this.spec.rows;
-		const n = Math.min(rows.length, 300);
-		for (const c of this.cols) {
+		const cg = el('colgroup');
+		this.colEls = this.cols.map(() => el('col'));
+		cg.append(...this.colEls);
+		return cg;
+	}
+
+	/*
+	 * Column widths from the header and a sample of rows, as the cells
+	 * show them (after decimals()).  A text column stops at 60 characters
+	 * and ellipsizes (its tooltip has the whole text); a numeric column
+	 * takes what its numbers need, and fit() widens it further if a drawn
+	 * number still does not fit.
+	 */
+	widths() {
+		const rows = this.spec.rows, n = Math.min(rows.length, 300);
+		this.cols.forEach((c, j) => {
 			let w = Math.max(4, Math.min(c.title.length + 2, 24));
 			for (let i = 0; i < n; i++) {
-				const t = fmt(c.get(rows[i]), c.exact);
+				const t = fmt(c.get(rows[i]), c.exact, c.fixed);
 				if (t.length + 1 > w)
 					w = t.length + 1;
 			}
-			c.width = Math.min(w, c.num ? 22 : 60);
-			cg.append(el('col', { style: `width:${c.width}ch` }));
-		}
-		/* A fixed layout needs a table width: the columns' and their
-		 * padding. */
-		const sum = this.cols.reduce((a, c) => a + c.width, 0);
+			c.width = c.num ? w : Math.min(w, 60);
+			c.px = 0;
+			this.colEls[j].style.width = `calc(${c.width}ch + 1em)`;
+		});
+		this.tableWidth();
+	}
+
+	/* A fixed layout needs a table width: the columns' and their
+	 * padding. */
+	tableWidth() {
+		const ch = this.cols.reduce((a, c) => a + c.width, 0);
+		const px = this.cols.reduce((a, c) => a + c.px, 0);
 		this.table.style.width =
-		    `calc(${sum}ch + ${this.cols.length}em)`;
-		return cg;
+		    `calc(${ch}ch + ${this.cols.length}em + ${px}px)`;
+	}
+
+	/* Numbers are never cut: a numeric column whose drawn cells
+	 * overflow (a row beyond the sample, a wide glyph) is widened, in the
+	 * next frame, for every table drawn meanwhile at once (all the
+	 * measuring first, then all the widening: one layout). */
+	fit() {
+		if (fitQueue.size === 0)
+			requestAnimationFrame(fitAll);
+		fitQueue.add(this);
+	}
+
+	overflow() {
+		const trs = this.tbody.querySelectorAll('tr[data-row]');
+		return this.cols.map((c, j) => {
+			let over = 0;
+			for (let i = 0; c.num && i < trs.length; i++) {
+				const td = trs[i].cells[j];
+				over = Math.max(over, td.scrollWidth -
+				    td.clientWidth);
+			}
+			return over;
+		});
+	}
+
+	widen(grow) {
+		if (!grow.some((o) => o > 0))
+			return;
+		this.cols.forEach((c, j) => {
+			if (grow[j] <= 0)
+				return;
+			c.px += Math.ceil(grow[j]) + 1;
+			this.colEls[j].style.width =
+			    `calc(${c.width}ch + 1em + ${c.px}px)`;
+		});
+		this.tableWidth();
 	}
 
 	header() {
@@ -336,6 +399,7 @@ class Table {
 			this.spec.rows = rows;
 		this.text = null;
 		this.decimals();
+		this.widths();
 		this.update();
 	}
 
@@ -444,6 +508,7 @@ class Table {
 			html.push(`<tr class="pad" style="height:${(n - last) *
 			    ROW_H}px"></tr>`);
 		this.tbody.innerHTML = html.join('');
+		this.fit();
 	}
 
 	/* Hovering a cell shows its exact value. */
@@ -1324,9 +1389,11 @@ function statsView(g) {
 	const root = el('div', { class: 'stats' },
 	    el('div', { class: 'controls' }, el('label', { class: 'control' },
 	    'Top ', input, ` of ${rows.length} (0: all)`)));
+	/* topn --unit names its keys sum_us, mean_us...: "sum (us)". */
 	const cols = [...groupKeys, ...keys.filter((k) => STAT_KEY.test(k))]
-	    .map((k) => ({ title: k, get: g.col(k).get,
-	    num: STAT_KEY.test(k) }));
+	    .map((k) => ({ title: STAT_KEY.test(k) ?
+	    k.replace(/^([a-z]+)_([a-z]+)$/, '$1 ($2)') : k,
+	    get: g.col(k).get, num: STAT_KEY.test(k) }));
 	const table = new Table({ id: 'top', columns: cols,
 	    rows: rows.slice(0, n) });
 	const fig = chartBox('top', sumKey + ' by ' + groupKeys.join(', '));

@@ -345,6 +345,58 @@ pageTest('Top-N limits the statistics table and bars', topHtml,
 	assert.equal(await cell(pg, 'top', 'mid & <kernel>', 'median'), '400');
 });
 
+/*
+ * Numbers are never cut.  The mean column holds an integer first and a
+ * fraction after it, so every mean shows two decimals: 2665926 / 6 =
+ * 444321 is "444321.00", 496760 / 12 = 41396.666... is "41396.67".  The
+ * long kernel name may be cut; its tooltip has all of it.
+ */
+const longName = 'void at::native::(anonymous namespace)::' +
+    'vectorized_layer_norm_kernel<float, float>(int, float, float const*, ' +
+    'float const*, float const*, float*, float*, float*) [clone .kd]';
+const wideHtml = page('top-wide.html', [
+	{ Kernel_Name: 'Cijk_Ailk_Bljk_SB_MT128x128x16_MI32x32x2x1_SN_1LDSB0' +
+	    '_GRVW4 [clone .kd]', count: 6, sum: 2665926, mean: 2665926 / 6,
+	    median: 457156, min: 353672, max: 488617, pct: 84.29 },
+	{ Kernel_Name: longName, count: 12, sum: 496760, mean: 496760 / 12,
+	    median: 42159, min: 34726, max: 47320, pct: 15.71 },
+]);
+
+pageTest('statistics numbers are shown whole', wideHtml, async (pg) => {
+	const first = 'Cijk_Ailk_Bljk_SB_MT128x128x16_MI32x32x2x1_SN_1LDSB0' +
+	    '_GRVW4 [clone .kd]';
+	assert.equal(await cell(pg, 'top', first, 'mean'), '444321.00');
+	assert.equal(await cell(pg, 'top', longName, 'mean'), '41396.67');
+	assert.equal(await cell(pg, 'top', first, 'median'), '457156');
+	/* Give a late widening its frame, then measure every number. */
+	await pg.evaluate(() => new Promise((r) => requestAnimationFrame(
+	    () => requestAnimationFrame(r))));
+	const cut = await pg.$$eval('[data-testid=table-top] td.num',
+	    (tds) => tds.filter((td) => td.scrollWidth > td.clientWidth)
+	    .map((td) => td.textContent));
+	assert.deepEqual(cut, []);
+	const name = pg.locator('[data-testid=table-top] tbody tr[data-row] ' +
+	    'td:first-child').nth(1);
+	assert.ok(await name.evaluate((td) => td.scrollWidth > td.clientWidth));
+	await name.hover();
+	assert.equal(await pg.textContent('[data-testid=tooltip]'),
+	    'Kernel_Name: ' + longName);
+});
+
+/* topn --unit us: the unit goes into the headers. */
+const unitHtml = page('top-unit.html', [
+	{ k: 'a', count: 2, sum_us: 1.5, mean_us: 0.75, median_us: 0.75,
+	    min_us: 0.5, max_us: 1, pct: 100 },
+]);
+
+pageTest('statistics headers name the unit', unitHtml, async (pg) => {
+	assert.deepEqual(await pg.$$eval('[data-testid=table-top] th',
+	    (ths) => ths.map((th) => th.textContent)),
+	    ['k', 'count', 'sum (us)', 'mean (us)', 'median (us)', 'min (us)',
+	    'max (us)', 'pct']);
+	assert.equal(await cell(pg, 'top', 'a', 'mean (us)'), '0.75');
+});
+
 /* pmc2ndjson records: timestamps beyond 2^53 stay exact. */
 const dispHtml = page('dispatch.html', [
 	{ type: 'sysinfo', workload_name: 'vcopy', gpu_arch: 'gfx90a' },
