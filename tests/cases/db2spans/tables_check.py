@@ -1,4 +1,4 @@
-"""Checks db2spans --tables cann,task on real Ascend DBs against the DBs.
+"""Checks db2spans --tables cann,task on Ascend DBs against the DBs themselves.
 
 Reads the span records on stdin and the DBs named as arguments, computes
 every CANN_API and TASK span from the DBs with python's sqlite3 (names
