@@ -11,6 +11,7 @@
 # dispatches: rate, size and time to interactive.  $BIN and $BENCH_TMP
 # come from bench.sh.
 top=$(cd "$(dirname "$0")/../.." && pwd)
+. "$(dirname "$0")/lib/measure.sh"
 BIN=${BIN:-$top/build/bin}
 T=${BENCH_TMP:-/tmp}/chart2html
 mkdir -p "$T" || exit 1
@@ -51,15 +52,7 @@ fi
 records=$(wc -l <"$in")
 insize=$(wc -c <"$in")
 
-# median of three: prints "seconds peak_kb"
-timed() {
-	for i in 1 2 3; do
-		/usr/bin/time -f '%e %M' -o "$T/time" "$@" >/dev/null 2>&1
-		cat "$T/time"
-	done | sort -n | sed -n 2p
-}
-
-set -- $(timed "$BIN/chart2html" -o "$T/page.html" "$in")
+set -- $(measure 3 "$BIN/chart2html" -o "$T/page.html" "$in")
 sec=$1 kb=$2
 cat >"$T/peer.py" <<'EOF'
 import json, sys
@@ -70,7 +63,7 @@ with open(sys.argv[2], "w") as f:
     f.write("<!DOCTYPE html><script type=\"application/json\">" + data +
             "</" + "script>")
 EOF
-set -- $(timed python3 "$T/peer.py" "$in" "$T/peer.html")
+set -- $(measure 3 python3 "$T/peer.py" "$in" "$T/peer.html")
 psec=$1
 page=$(wc -c <"$T/page.html")
 peerpage=$(wc -c <"$T/peer.html")
@@ -113,7 +106,7 @@ for i in range(200000):
           '"dur_ns":%d}' % (i, i % 50, i % 8, t, t + d, d))
     t += d // 8
 EOF2
-set -- $(timed "$BIN/chart2html" -o "$T/timeline.html" "$T/dispatches.ndjson")
+set -- $(measure 3 "$BIN/chart2html" -o "$T/timeline.html" "$T/dispatches.ndjson")
 tsize=$(wc -c <"$T/timeline.html")
 if [ -d "$top/tests/browser/node_modules/playwright-core" ]; then
 	r=$(node "$top/scripts/bench/chart2html-page.mjs" "$T/timeline.html" 3)

@@ -10,19 +10,11 @@
 # ../shared/notes/flame-graphs.md (same machine class, same inputs) are
 # quoted.  $BIN and $BENCH_TMP come from bench.sh.
 top=$(cd "$(dirname "$0")/../.." && pwd)
+. "$(dirname "$0")/lib/measure.sh"
 BIN=${BIN:-$top/build/bin}
 T=${BENCH_TMP:-/tmp}/flame2html
 GEN=$top/../shared/bench/make_folded.py
 mkdir -p "$T" || exit 1
-
-# median of three by wall time: prints "seconds peak_kb cpu_seconds"
-# (the CPU time tells what the wall time means on a busy machine)
-timed() {
-	for i in 1 2 3; do
-		/usr/bin/time -f '%e %M %U %S' -o "$T/time" "$@" >/dev/null 2>&1
-		awk '{ printf "%s %s %.2f\n", $1, $2, $3 + $4 }' "$T/time"
-	done | sort -n | sed -n 2p
-}
 
 peer=$(command -v flamegraph.pl)
 for n in 100000 1000000; do
@@ -32,13 +24,13 @@ for n in 100000 1000000; do
 		    mv "$in.tmp" "$in" || { echo "flame2html: generator failed"; exit 1; }
 	fi
 	size=$(wc -c <"$in")
-	set -- $(timed "$BIN/flame2html" -o "$T/page_$n.html" "$in")
+	set -- $(measure 3 "$BIN/flame2html" -o "$T/page_$n.html" "$in")
 	sec=$1 kb=$2 cpu=$3
 	page=$(wc -c <"$T/page_$n.html")
 	nodes=$(sed -n 's/.*"nodes":\[\([0-9]*\).*/\1/p' "$T/page_$n.html" |
 	    head -n 1)
 	if [ -n "$peer" ] && [ $n -le 100000 ]; then
-		set -- $(timed "$peer" --minwidth 0 "$in")
+		set -- $(measure 3 "$peer" --minwidth 0 "$in")
 		pw="flamegraph.pl --minwidth 0: $(awk -v b=$size -v s=$1 \
 		    'BEGIN { printf "%.1f MB/s", b / 1e6 / s }')"
 		ratio=$(awk -v a=$1 -v b=$sec 'BEGIN { printf "%.1fx", a / b }')

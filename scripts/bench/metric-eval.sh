@@ -13,6 +13,7 @@
 #    dispatches/s and peak memory (/usr/bin/time's maximum resident set).
 # $BIN and $BENCH_TMP come from bench.sh.
 top=$(cd "$(dirname "$0")/../.." && pwd)
+. "$(dirname "$0")/lib/measure.sh"
 BIN=${BIN:-$top/build/bin}
 T=${BENCH_TMP:-/tmp}/metric-eval
 F=$top/../shared/fixtures/rocprof-compute
@@ -24,24 +25,13 @@ if [ ! -d "$C" ] || [ ! -x "$BIN/pmc2ndjson" ]; then
 	exit 0
 fi
 
-# median of five runs of a pipeline: "seconds peak_kb cpu_seconds" (the
-# CPU time, user + system of every process, shows what the wall time loses
-# on a busy machine)
-timed5() {
-	for i in 1 2 3 4 5; do
-		/usr/bin/time -f '%e %M %U %S' -o "$T/time" sh -c "$1" \
-		    >/dev/null 2>&1
-		awk '{ print $1, $2, $3 + $4 }' "$T/time"
-	done | sort -n | sed -n 3p
-}
-
 for w in path/MI300X_A1:gfx942 vcopy/MI200:gfx90a; do
 	wl=${w%%:*} arch=${w##*:}
 	rows=$("$BIN/pmc2ndjson" "$F/$wl" 2>/dev/null |
 	    "$BIN/metric-eval" -c "$C/$arch" 2>/dev/null | wc -l)
-	set -- $(timed5 "'$BIN/pmc2ndjson' '$F/$wl' | '$BIN/metric-eval' -c '$C/$arch'")
+	set -- $(measure 5 sh -c "'$BIN/pmc2ndjson' '$F/$wl' | '$BIN/metric-eval' -c '$C/$arch'")
 	sec=$1 kb=$2 cpu=$3
-	set -- $(timed5 "python3 '$top/tests/cases/metric-eval/derive.py' '$F/$wl' '$C/$arch'")
+	set -- $(measure 5 sh -c "python3 '$top/tests/cases/metric-eval/derive.py' '$F/$wl' '$C/$arch'")
 	psec=$1 pcpu=$3
 	awk -v w="$wl" -v a="$arch" -v r="$rows" -v s="$sec" -v kb="$kb" \
 	    -v c="$cpu" -v ps="$psec" -v pc="$pcpu" 'BEGIN {

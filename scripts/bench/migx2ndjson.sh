@@ -8,6 +8,7 @@
 # resident set, which must not grow with the input (two sizes shown).
 # $BIN and $BENCH_TMP come from bench.sh; SIZES="1000000 100000" by default.
 top=$(cd "$(dirname "$0")/../.." && pwd)
+. "$(dirname "$0")/lib/measure.sh"
 BIN=${BIN:-$top/build/bin}
 T=${BENCH_TMP:-/tmp}/migx2ndjson
 GEN=$top/../shared/fixtures/migraphx/make_perf_report.py
@@ -16,15 +17,6 @@ if [ ! -f "$GEN" ] || ! command -v python3 >/dev/null; then
 	echo "migx2ndjson | skipped: no python3 or no $GEN"
 	exit 0
 fi
-
-# median of three: prints "seconds peak_kb cpu_seconds" (the CPU time
-# shows what the wall time loses on a busy machine).
-timed() {
-	for i in 1 2 3; do
-		/usr/bin/time -f '%e %M %U %S' -o "$T/time" "$@" >/dev/null 2>&1
-		awk '{ print $1, $2, $3 + $4 }' "$T/time"
-	done | sort -n | sed -n 2p
-}
 
 cat >"$T/peer.py" <<'EOF'
 import json, re, sys
@@ -45,11 +37,11 @@ for n in ${SIZES:-1000000 100000}; do
 		    mv "$f.tmp" "$f" || { echo "migx2ndjson: generator failed"; exit 1; }
 	fi
 	size=$(wc -c <"$f")
-	set -- $(timed "$BIN/migx2ndjson" --no-progress "$f")
+	set -- $(measure 3 "$BIN/migx2ndjson" --no-progress "$f")
 	sec=$1 kb=$2 cpu=$3
-	set -- $(timed wc -l "$f")
+	set -- $(measure 3 wc -l "$f")
 	wsec=$1
-	set -- $(timed python3 "$T/peer.py" "$f")
+	set -- $(measure 3 python3 "$T/peer.py" "$f")
 	psec=$1 pkb=$2
 	awk -v n="$n" -v b="$size" -v s="$sec" -v kb="$kb" -v ws="$wsec" -v c="$cpu" \
 	    -v ps="$psec" -v pkb="$pkb" 'BEGIN {

@@ -12,6 +12,7 @@
 # (default 3); peak memory is the largest RSS.
 # usage: BIN=... BENCH_TMP=... sh scripts/bench/nd.sh
 set -e
+. "$(dirname "$0")/lib/measure.sh"
 : "${BIN:?set BIN to the bin dir}" "${BENCH_TMP:?set BENCH_TMP}"
 ndcat="$BIN/../tests/ndcat"
 runs=${RUNS:-3}
@@ -72,23 +73,6 @@ fi
 bytes=$(wc -c <"$file")
 lines=$(wc -l <"$file")
 big=$(cat "$file.meta")
-
-# measure N CMD...: prints "median_seconds peak_kb least_cpu_seconds".
-measure() {
-	n=$1
-	shift
-	i=0
-	: >"$BENCH_TMP/nd.times"
-	while [ $i -lt "$n" ]; do
-		/usr/bin/time -f '%e %M %U %S' -o "$BENCH_TMP/nd.time" "$@" \
-		    >/dev/null 2>&1
-		cat "$BENCH_TMP/nd.time" >>"$BENCH_TMP/nd.times"
-		i=$((i + 1))
-	done
-	sort -n "$BENCH_TMP/nd.times" | awk '{ t[NR] = $1; if ($2 > m) m = $2
-	    c = $3 + $4; if (NR == 1 || c < cpu) cpu = c }
-	    END { print t[int((NR + 1) / 2)], m, cpu }'
-}
 
 # row PROGRAM OURS PEER PEERNAME: one table row in MB/s; the ratio is of
 # the median wall times, then of the CPU times (user + system), which a

@@ -10,6 +10,7 @@
 # the issue's stated 4 s for 1M rows, scaled by the row count.
 # usage: BIN=... BENCH_TMP=... sh scripts/bench/spans.sh
 set -e
+. "$(dirname "$0")/lib/measure.sh"
 : "${BIN:?set BIN to the bin dir}" "${BENCH_TMP:?set BENCH_TMP}"
 here=$(cd "$(dirname "$0")" && pwd)
 gen="$here/../../../shared/fixtures/ascend/make_ascend_db.py"
@@ -29,25 +30,6 @@ if [ ! -f "$db" ]; then
 fi
 "$BIN/db2spans" --no-progress -s "$db" 2>/dev/null >"$sorted"
 "$BIN/db2spans" --no-progress "$db" 2>/dev/null >"$plain"
-
-# measure N CMD...: prints "median_seconds peak_kb least_cpu_seconds"
-# (user + system time of the least loaded run: on a shared machine the
-# wall time also counts waiting for a core).
-measure() {
-	n=$1
-	shift
-	i=0
-	: >"$BENCH_TMP/times"
-	while [ $i -lt "$n" ]; do
-		/usr/bin/time -f '%e %M %U %S' -o "$BENCH_TMP/time" "$@" \
-		    >/dev/null 2>&1
-		cat "$BENCH_TMP/time" >>"$BENCH_TMP/times"
-		i=$((i + 1))
-	done
-	sort -n "$BENCH_TMP/times" | awk '{ t[NR] = $1; if ($2 > m) m = $2
-	    c = $3 + $4; if (NR == 1 || c < cpu) cpu = c }
-	    END { print t[int((NR + 1) / 2)], m, cpu }'
-}
 
 # row PROGRAM INPUT "ours" "peer" PEERNAME: one table row in rows/s.
 row() {

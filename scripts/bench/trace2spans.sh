@@ -7,33 +7,12 @@
 # so "flat in the input size" shows as the same peak on both rows.
 # usage: BIN=... BENCH_TMP=... sh scripts/bench/trace2spans.sh [MB ...]
 set -e
+. "$(dirname "$0")/lib/measure.sh"
 : "${BIN:?set BIN to the bin dir}" "${BENCH_TMP:?set BENCH_TMP}"
 here=$(cd "$(dirname "$0")" && pwd)
 runs=${RUNS:-3}
 peer_runs=${PEER_RUNS:-1}
 [ $# -gt 0 ] || set -- 100 1000
-
-# measure N CMD...: prints "median_wall_seconds peak_kb median_cpu_seconds"
-# (CPU = user + sys: on a shared machine it shows the work done, which the
-# wall time hides behind waiting for a core).
-measure() {
-	n=$1
-	shift
-	i=0
-	: >"$BENCH_TMP/times"
-	while [ $i -lt "$n" ]; do
-		/usr/bin/time -f '%e %M %U %S' -o "$BENCH_TMP/time" "$@" \
-		    >/dev/null 2>&1
-		cat "$BENCH_TMP/time" >>"$BENCH_TMP/times"
-		i=$((i + 1))
-	done
-	awk '{ print $3 + $4 }' "$BENCH_TMP/times" | sort -n |
-	    awk '{ c[NR] = $1 } END { print c[int((NR + 1) / 2)] }' \
-	    >"$BENCH_TMP/cpu"
-	sort -n "$BENCH_TMP/times" | awk -v cpu="$(cat "$BENCH_TMP/cpu")" '
-	    { t[NR] = $1; if ($2 > m) m = $2 }
-	    END { print t[int((NR + 1) / 2)], m, cpu }'
-}
 
 for mb in "$@"; do
 	f="$BENCH_TMP/trace-${mb}mb.json"
