@@ -161,6 +161,23 @@ last_long_line_without_newline_is_whole(void **state)
 	free(data);
 }
 
+/* Compresses text as one gzip member into buf; returns its length. */
+static size_t
+gz_bytes(const char *text, char *buf, size_t cap)
+{
+	const char *parts[1] = { text };
+	char *path = gz_file(parts, 1);
+	size_t n;
+	FILE *fp;
+
+	fp = fopen(path, "rb");
+	assert_non_null(fp);
+	n = fread(buf, 1, cap, fp);
+	fclose(fp);
+	tmp_remove(path);
+	return n;
+}
+
 static void
 gzip_is_detected_from_the_data(void **state)
 {
@@ -207,25 +224,19 @@ static void
 truncated_gzip_is_an_error(void **state)
 {
 	struct strbuf sb = STRBUF_INIT;
-	const char *parts[1], *line;
-	char *path, *cut, buf[65536];
+	const char *line;
+	char *cut, buf[65536];
 	struct zin z;
-	size_t len;
-	FILE *fp;
-	int i, rc, n;
+	size_t len, n;
+	int i, rc;
 
 	(void)state;
 	for (i = 0; i < 20000; i++)
 		strbuf_addf(&sb, "{\"i\":%d,\"r\":%u}\n", i,
 		    (unsigned)(i * 2654435761u));
-	parts[0] = sb.buf;
-	path = gz_file(parts, 1);
-	fp = fopen(path, "rb");
-	assert_non_null(fp);
-	n = (int)fread(buf, 1, sizeof(buf), fp);
-	fclose(fp);
+	n = gz_bytes(sb.buf, buf, sizeof(buf));
 	assert_true(n > 1000);
-	cut = tmp_file(buf, (size_t)n / 2);
+	cut = tmp_file(buf, n / 2);
 	assert_int_equal(zin_open(&z, cut), 0);
 	while ((rc = zin_getline(&z, &line, &len)) == 1)
 		;
@@ -233,7 +244,6 @@ truncated_gzip_is_an_error(void **state)
 	assert_true(strlen(zin_error(&z)) > 0);
 	zin_close(&z);
 	tmp_remove(cut);
-	tmp_remove(path);
 	strbuf_release(&sb);
 }
 
@@ -275,23 +285,15 @@ getline_returns_what_a_pipe_holds(void **state)
 static void
 garbage_after_gzip_is_an_error(void **state)
 {
-	const char *parts[1] = { "a\nb\n" }, *line;
-	struct strbuf sb = STRBUF_INIT;
-	char *path, *bad, buf[4096];
+	const char *line;
+	char *bad, buf[4096];
 	struct zin z;
-	size_t len;
-	FILE *fp;
-	int n;
+	size_t len, n;
 
 	(void)state;
-	path = gz_file(parts, 1);
-	fp = fopen(path, "rb");
-	assert_non_null(fp);
-	n = (int)fread(buf, 1, sizeof(buf), fp);
-	fclose(fp);
-	strbuf_add(&sb, buf, (size_t)n);
-	strbuf_addstr(&sb, "junk");
-	bad = tmp_file(sb.buf, sb.len);
+	n = gz_bytes("a\nb\n", buf, sizeof(buf) - 4);
+	memcpy(buf + n, "junk", 4);
+	bad = tmp_file(buf, n + 4);
 	assert_int_equal(zin_open(&z, bad), 0);
 	assert_int_equal(zin_getline(&z, &line, &len), 1);
 	assert_int_equal(zin_getline(&z, &line, &len), 1);
@@ -299,8 +301,6 @@ garbage_after_gzip_is_an_error(void **state)
 	assert_string_equal(zin_error(&z), "trailing garbage after gzip data");
 	zin_close(&z);
 	tmp_remove(bad);
-	tmp_remove(path);
-	strbuf_release(&sb);
 }
 
 static void
