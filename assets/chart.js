@@ -9,6 +9,8 @@
  * bars; dispatch records (pmc2ndjson) a timeline and the dispatch list;
  * MIGraphX records the Summary as bars and the instruction table.  Other
  * records get the views asked for on the command line (data.views).
+ * KINDS (near the end) is the one list of known kinds: a new kind is one
+ * entry there, with its title, its rank on the page and its view.
  *
  * Every text reaches the page through textContent or esc(), never as
  * markup.  Controls carry stable data-testid attributes.
@@ -1068,8 +1070,16 @@ function metricRuns(g, ids, dims) {
 	return { runOf, names };
 }
 
-/* Metric records: panels of tables, with kernel/normalization choice. */
-function metricView(g) {
+/*
+ * The model of metric records: the metrics (one per metric_id, in
+ * first-seen order) grouped into panels and tables, the choices (the
+ * kernel and other dims, the normalization run) and, for the current
+ * choice, the record of each metric: model.rec(m) (-1 when none).  A
+ * record repeating one already placed (the same normalization given
+ * twice) is not shown: the first one is, and model.repeated counts the
+ * others.
+ */
+function metricModel(g) {
 	const ids = g.col('metric_id');
 	const dims = metricDims(g, ids);
 	const dimVals = dims.map((k) => {
@@ -1082,15 +1092,8 @@ function metricView(g) {
 		}
 		return vs;
 	});
-	/*
-	 * Rows per metric: metric index and the record per choice (run and
-	 * dims).  A record repeating one already placed (the same
-	 * normalization given twice) is not shown: the first one is, and a
-	 * note says how many were left out.
-	 */
 	const { runOf, names: runNames } = metricRuns(g, ids, dims);
 	const metrics = new Map(), combos = new Map();
-	const choice = dims.map(() => 0);
 	const comboKey = (run, vals) => run + JSON.stringify(vals);
 	let repeated = 0;
 	for (let i = 0; i < g.rows; i++) {
@@ -1108,62 +1111,20 @@ function metricView(g) {
 		else
 			arr[m.idx] = i;
 	}
-	let runChoice = 0;
-	let current = [];
-	const rec = (m) => current[m.idx] ?? -1;
-	const choose = () => {
-		current = combos.get(comboKey(runChoice, dims.map((_, e) =>
-		    dimVals[e][choice[e]]))) || [];
+	const model = { g, dims, dimVals, runNames, metrics, combos, repeated,
+	    panels: metricPanels(g, metrics), choice: dims.map(() => 0),
+	    runChoice: 0, current: [] };
+	model.rec = (m) => model.current[m.idx] ?? -1;
+	model.choose = () => {
+		model.current = combos.get(comboKey(model.runChoice,
+		    dims.map((_, e) => dimVals[e][model.choice[e]]))) || [];
 	};
+	model.choose();
+	return model;
+}
 
-	/*
-	 * The choices live in the URL fragment (#kernel=...&normalization=...)
-	 * so that a link, or a reload, reopens the same view.
-	 */
-	const state = new URLSearchParams(location.hash.slice(1));
-	const controls = [];
-	const control = (id, label, names, set) => {
-		const box = selector(id, label, names, (j) => {
-			set(j);
-			state.set(id, names[j]);
-			history.replaceState(null, '', '#' + state.toString());
-			choose();
-			refresh();
-		});
-		const j = state.has(id) ? names.indexOf(state.get(id)) : -1;
-		if (j > 0) {
-			box.querySelector('select').value = j;
-			set(j);
-		}
-		controls.push(box);
-	};
-	const kernelDim = dims.findIndex((x) => !NORM_KEYS.test(x));
-	dims.forEach((k, d) => {
-		const id = NORM_KEYS.test(k) ? 'normalization' :
-		    d === kernelDim ? 'kernel' : 'dim-' + k;
-		control(id, k, dimVals[d].map((v) => v === null ?
-		    '(all kernels)' : fmt(v)), (j) => { choice[d] = j; });
-	});
-	if (runNames.length > 1)
-		control('normalization', 'Normalization', runNames,
-		    (j) => { runChoice = j; });
-	else if (g.col(NORM_KEY) !== null)
-		controls.push(el('span', { class: 'control',
-		    'data-testid': 'normalization-only' },
-		    'Normalization ' + runNames[0]));
-	choose();
-
-	const root = el('div', { class: 'metrics' });
-	const ctl = el('div', { class: 'controls' }, ...controls);
-	if (ctl.childNodes.length > 0)
-		root.append(ctl);
-	if (repeated > 0)
-		root.append(el('p', { class: 'note', 'data-testid': 'repeated' },
-		    `not shown: ${plural(repeated, 'metric record')} ` +
-		    'repeating an earlier one (the same metric, normalization ' +
-		    'and kernel; give separate workloads their own --section)'));
-
-	/* Tables in first-seen order, grouped by panel. */
+/* Tables in first-seen order, grouped by panel. */
+function metricPanels(g, metrics) {
 	const panels = new Map();
 	for (const m of metrics.values()) {
 		const i = m.first;
@@ -1178,21 +1139,88 @@ function metricView(g) {
 			    title: g.get(i, 'table'), metrics: [] });
 		t.metrics.push(m);
 	}
+	return panels;
+}
+
+/*
+ * The selectors of a metric model: kernel (and other dims) and
+ * normalization.  The choices live in the URL fragment
+ * (#kernel=...&normalization=...) so that a link, or a reload, reopens
+ * the same view; changed() is called after each switch.
+ */
+function metricControls(model, changed) {
+	const { g, dims, dimVals, runNames } = model;
+	const state = new URLSearchParams(location.hash.slice(1));
+	const controls = [];
+	const control = (id, label, names, set) => {
+		const box = selector(id, label, names, (j) => {
+			set(j);
+			state.set(id, names[j]);
+			history.replaceState(null, '', '#' + state.toString());
+			model.choose();
+			changed();
+		});
+		const j = state.has(id) ? names.indexOf(state.get(id)) : -1;
+		if (j > 0) {
+			box.querySelector('select').value = j;
+			set(j);
+		}
+		controls.push(box);
+	};
+	const kernelDim = dims.findIndex((x) => !NORM_KEYS.test(x));
+	dims.forEach((k, d) => {
+		const id = NORM_KEYS.test(k) ? 'normalization' :
+		    d === kernelDim ? 'kernel' : 'dim-' + k;
+		control(id, k, dimVals[d].map((v) => v === null ?
+		    '(all kernels)' : fmt(v)), (j) => { model.choice[d] = j; });
+	});
+	if (runNames.length > 1)
+		control('normalization', 'Normalization', runNames,
+		    (j) => { model.runChoice = j; });
+	else if (g.col(NORM_KEY) !== null)
+		controls.push(el('span', { class: 'control',
+		    'data-testid': 'normalization-only' },
+		    'Normalization ' + runNames[0]));
+	model.choose();
+	return controls;
+}
+
+/* Metric records: panels of tables, with kernel/normalization choice. */
+function metricView(g) {
+	const model = metricModel(g);
 	const refreshers = [];
-	for (const p of panels.values()) {
+	let refresh = null;
+	const root = el('div', { class: 'metrics' });
+	const ctl = el('div', { class: 'controls' },
+	    ...metricControls(model, () => refresh()));
+	if (ctl.childNodes.length > 0)
+		root.append(ctl);
+	if (model.repeated > 0)
+		root.append(el('p', { class: 'note', 'data-testid': 'repeated' },
+		    `not shown: ${plural(model.repeated, 'metric record')} ` +
+		    'repeating an earlier one (the same metric, normalization ' +
+		    'and kernel; give separate workloads their own --section)'));
+	for (const p of model.panels.values()) {
 		const num = typeof p.id === 'number' ? Math.floor(p.id / 100) :
 		    p.id;
 		const ps = el('details', { class: 'panel', open: '',
 		    'data-testid': 'panel-' + p.id },
 		    el('summary', {}, `${fmt(num)}. ${fmt(p.title)}`));
 		for (const t of p.tables.values())
-			ps.append(metricTable(g, t, rec, refreshers));
+			ps.append(metricTable(model, t, refreshers));
 		root.append(ps);
 	}
-	/*
-	 * A switch redraws only the tables near the view; the others are
-	 * redrawn when they come near it (or their panel is opened).
-	 */
+	refresh = redrawNear(root, refreshers);
+	return root;
+}
+
+/*
+ * Draws the parts in refreshers ({ el, draw }) now if they are near the
+ * view, else when they come near it (or their panel is opened), and the
+ * others in the background, a few at a time; data-pending is on root
+ * until they all are.  Returns the function that redraws after a switch.
+ */
+function redrawNear(root, refreshers) {
 	const near = new IntersectionObserver((ents) => {
 		for (const e of ents) {
 			const r = refreshers.find((x) => x.el === e.target);
@@ -1209,8 +1237,6 @@ function metricView(g) {
 		r.dirty = false;
 		r.draw();
 	}
-	/* The others are brought up to date in the background, a few at a
-	 * time; data-pending is on the root until they all are. */
 	let later = 0;
 	function refresh() {
 		for (const r of refreshers) {
@@ -1240,136 +1266,138 @@ function metricView(g) {
 		}
 		delete root.dataset.pending;
 	}
-	return root;
+	return refresh;
+}
 
-	/*
-	 * A table is built when first drawn: the first few at once, the
-	 * others when they come near the view or in the background.
-	 */
-	function metricTable(gg, t, recOf, out) {
-		const box = el('div', { class: 'mtable' },
-		    el('h3', {}, `${fmt(t.id)} ${fmt(t.title)}`));
-		const n = t.metrics.length;
-		box.style.minHeight = `${(Math.min(n, 21) + 3) * ROW_H}px`;
-		const r = { el: box, dirty: true };
-		r.draw = () => {
-			r.draw = buildMetricTable(gg, t, recOf, box);
-			box.style.minHeight = '';
-		};
-		out.push(r);
-		return box;
-	}
+/*
+ * A table is built when first drawn: the first few at once, the others
+ * when they come near the view or in the background.
+ */
+function metricTable(model, t, out) {
+	const box = el('div', { class: 'mtable' },
+	    el('h3', {}, `${fmt(t.id)} ${fmt(t.title)}`));
+	const n = t.metrics.length;
+	box.style.minHeight = `${(Math.min(n, 21) + 3) * ROW_H}px`;
+	const r = { el: box, dirty: true };
+	r.draw = () => {
+		r.draw = buildMetricTable(model, t, box);
+		box.style.minHeight = '';
+	};
+	out.push(r);
+	return box;
+}
 
-	/* Builds the table into box; returns the function that redraws it. */
-	function buildMetricTable(gg, t, recOf, box) {
-		const firsts = t.metrics.map((m) => m.first);
-		const rowsOf = [];
-		for (const m of t.metrics)
-			for (const arr of combos.values())
-				if (arr[m.idx] !== undefined)
-					rowsOf.push(arr[m.idx]);
-		const keys = gg.keysOf(rowsOf).filter((k) =>
-		    !METRIC_IDS.has(k) && k !== NORM_KEY && !dims.includes(k));
-		const val = (k) => (mi) => {
-			const r = recOf(t.metrics[mi]);
-			return r < 0 ? null : gg.get(r, k) ?? null;
-		};
-		const numericKey = (k) => firsts.some((_, mi) =>
-		    isNumeric(val(k)(mi))) || !firsts.some((_, mi) =>
-		    typeof val(k)(mi) === 'string');
-		const unitKey = keys.find((k) => /^units?$/i.test(k));
-		const cols = [{ title: 'Metric', get: (mi) =>
-		    gg.get(t.metrics[mi].first, 'metric') },
-		    ...keys.map((k) => ({ title: k, get: val(k),
-		    num: k !== unitKey && numericKey(k) }))];
-		cols.push({ title: 'Metric_ID',
-		    get: (mi) => t.metrics[mi].id });
-		const tip = (mi, c) => {
-			const v = c.get(mi);
-			if (!c.num)
-				return null;
-			const u = unitKey && c.title !== 'Pct of Peak' ?
-			    val(unitKey)(mi) :
-			    c.title.startsWith('Pct') ? '%' : '';
-			const name = gg.get(t.metrics[mi].first, 'metric');
-			return `${fmt(name)} ${c.title}: ` +
-			    (isBlank(v) ? '(blank)' : fmt(v, true)) +
-			    (u && !isBlank(v) ? ' ' + u : '');
-		};
-		const rows = t.metrics.map((_, mi) => mi);
-		const table = new Table({ id: String(t.id), columns: cols, rows,
-		    tip });
-		box.append(table.el);
-		const chart = metricChart(gg, t, cols, unitKey, val);
-		if (chart !== null)
-			box.append(chart.fig);
-		return () => {
-			table.refresh();
-			if (chart !== null)
-				chart.draw();
-		};
-	}
-
-	/* Bars for percentages or rates; a heatmap for per-channel rows. */
-	function metricChart(gg, t, cols, unitKey, val) {
-		const n = t.metrics.length;
-		const names = t.metrics.map((m) =>
-		    fmt(gg.get(m.first, 'metric')));
-		const valueCols = cols.filter((c) => c.num &&
-		    c.title !== 'Metric_ID');
-		if (valueCols.length === 0)
+/* Builds the table into box; returns the function that redraws it. */
+function buildMetricTable(model, t, box) {
+	const { g: gg, combos, dims } = model;
+	const recOf = model.rec;
+	const firsts = t.metrics.map((m) => m.first);
+	const rowsOf = [];
+	for (const m of t.metrics)
+		for (const arr of combos.values())
+			if (arr[m.idx] !== undefined)
+				rowsOf.push(arr[m.idx]);
+	const keys = gg.keysOf(rowsOf).filter((k) =>
+	    !METRIC_IDS.has(k) && k !== NORM_KEY && !dims.includes(k));
+	const val = (k) => (mi) => {
+		const r = recOf(t.metrics[mi]);
+		return r < 0 ? null : gg.get(r, k) ?? null;
+	};
+	const numericKey = (k) => firsts.some((_, mi) =>
+	    isNumeric(val(k)(mi))) || !firsts.some((_, mi) =>
+	    typeof val(k)(mi) === 'string');
+	const unitKey = keys.find((k) => /^units?$/i.test(k));
+	const cols = [{ title: 'Metric', get: (mi) =>
+	    gg.get(t.metrics[mi].first, 'metric') },
+	    ...keys.map((k) => ({ title: k, get: val(k),
+	    num: k !== unitKey && numericKey(k) }))];
+	cols.push({ title: 'Metric_ID',
+	    get: (mi) => t.metrics[mi].id });
+	const tip = (mi, c) => {
+		const v = c.get(mi);
+		if (!c.num)
 			return null;
-		if (n >= 4 && names.every((s, i) => s === String(i))) {
-			const ys = valueCols.filter((c) =>
-			    c.title !== 'Channel');
-			if (ys.length === 0)
-				return null;
-			const fig = chartBox(String(t.id));
-			const draw = () => {
-				const finite = (c) => names.some((_, xi) =>
-				    isFinite(num(c.get(xi))));
-				fig.hidden = !ys.some(finite);
-				drawHeatmap(fig, names, ys.map((c) => c.title),
-				    (xi, yi) => num(ys[yi].get(xi)),
-				    { perRow: true, xname: 'channel' });
-			};
-			draw();
-			return { fig, draw };
-		}
-		const pctCol = valueCols.find((c) => /^pct/i.test(c.title));
-		let col = pctCol, unit = '%', max = 100;
-		if (col === undefined && unitKey) {
-			const kinds = new Set(names.map((_, mi) =>
-			    unitKind(val(unitKey)(mi))));
-			if (kinds.size === 1 && !kinds.has('')) {
-				col = valueCols[0];
-				unit = kinds.has('pct') ? '%' : '';
-				max = kinds.has('pct') ? 100 : 0;
-			}
-		}
-		if (col === undefined)
+		const u = unitKey && c.title !== 'Pct of Peak' ?
+		    val(unitKey)(mi) :
+		    c.title.startsWith('Pct') ? '%' : '';
+		const name = gg.get(t.metrics[mi].first, 'metric');
+		return `${fmt(name)} ${c.title}: ` +
+		    (isBlank(v) ? '(blank)' : fmt(v, true)) +
+		    (u && !isBlank(v) ? ' ' + u : '');
+	};
+	const rows = t.metrics.map((_, mi) => mi);
+	const table = new Table({ id: String(t.id), columns: cols, rows,
+	    tip });
+	box.append(table.el);
+	const chart = metricChart(gg, t, cols, unitKey, val);
+	if (chart !== null)
+		box.append(chart.fig);
+	return () => {
+		table.refresh();
+		if (chart !== null)
+			chart.draw();
+	};
+}
+
+/* Bars for percentages or rates; a heatmap for per-channel rows. */
+function metricChart(gg, t, cols, unitKey, val) {
+	const n = t.metrics.length;
+	const names = t.metrics.map((m) =>
+	    fmt(gg.get(m.first, 'metric')));
+	const valueCols = cols.filter((c) => c.num &&
+	    c.title !== 'Metric_ID');
+	if (valueCols.length === 0)
+		return null;
+	if (n >= 4 && names.every((s, i) => s === String(i))) {
+		const ys = valueCols.filter((c) =>
+		    c.title !== 'Channel');
+		if (ys.length === 0)
 			return null;
 		const fig = chartBox(String(t.id));
 		const draw = () => {
-			const items = [];
-			for (let mi = 0; mi < n; mi++) {
-				const v = col.get(mi);
-				if (isBlank(v))
-					continue;
-				const u = unit === '%' ? '%' :
-				    ' ' + fmt(val(unitKey)(mi));
-				items.push({ label: names[mi], value: num(v),
-				    tip: `${names[mi]} ${col.title}: ` +
-				    `${fmt(v, true)}${u}` });
-			}
-			fig.hidden = items.length === 0;
-			drawBars(fig, items, { unit: unit === '%' ? '%' : '',
-			    max: max && items.every((it) => it.value <= 100) ?
-			    max : 0 });
+			const finite = (c) => names.some((_, xi) =>
+			    isFinite(num(c.get(xi))));
+			fig.hidden = !ys.some(finite);
+			drawHeatmap(fig, names, ys.map((c) => c.title),
+			    (xi, yi) => num(ys[yi].get(xi)),
+			    { perRow: true, xname: 'channel' });
 		};
 		draw();
 		return { fig, draw };
 	}
+	const pctCol = valueCols.find((c) => /^pct/i.test(c.title));
+	let col = pctCol, unit = '%', max = 100;
+	if (col === undefined && unitKey) {
+		const kinds = new Set(names.map((_, mi) =>
+		    unitKind(val(unitKey)(mi))));
+		if (kinds.size === 1 && !kinds.has('')) {
+			col = valueCols[0];
+			unit = kinds.has('pct') ? '%' : '';
+			max = kinds.has('pct') ? 100 : 0;
+		}
+	}
+	if (col === undefined)
+		return null;
+	const fig = chartBox(String(t.id));
+	const draw = () => {
+		const items = [];
+		for (let mi = 0; mi < n; mi++) {
+			const v = col.get(mi);
+			if (isBlank(v))
+				continue;
+			const u = unit === '%' ? '%' :
+			    ' ' + fmt(val(unitKey)(mi));
+			items.push({ label: names[mi], value: num(v),
+			    tip: `${names[mi]} ${col.title}: ` +
+			    `${fmt(v, true)}${u}` });
+		}
+		fig.hidden = items.length === 0;
+		drawBars(fig, items, { unit: unit === '%' ? '%' : '',
+		    max: max && items.every((it) => it.value <= 100) ?
+		    max : 0 });
+	};
+	draw();
+	return { fig, draw };
 }
 
 const STAT_KEY =
@@ -1676,32 +1704,43 @@ function genericBars(g, rows, v, id, missing) {
 	    missing(`${v.label} and a number in ${v.value}`, skip));
 }
 
-const DISPATCH_KINDS = new Set(['dispatch', 'sysinfo', 'roofline']);
-const MIGX_KINDS = new Set(['instruction', 'summary', 'totals', 'trace',
-    'module', 'meta', 'other', 'bench', 'bench_result', 'bench_skipped']);
-const TITLES = { metric: 'Metrics', statistics: 'Top statistics',
-    dispatch: 'Dispatches', sysinfo: 'System info', roofline: 'Roofline',
-    instruction: 'MIGraphX instructions', summary: 'MIGraphX summary',
-    totals: 'MIGraphX totals', records: '' };
+/* Records of a kind the page has no view for: the --table view. */
+const asTable = (g) => recordTable(g, g.kind, g.allRows());
+const asKeyValue = (g) => kvTable(g, g.kind, g.allRows());
+
+/*
+ * The record kinds the page knows (docs/formats.md): the title of their
+ * group, where the group goes (lower rank first, as rocprof-compute lays
+ * them out; 9 for the others) and the view that draws it.  A kind not
+ * here gets the views named on the command line (genericView).
+ */
+const KINDS = {
+	statistics: { title: 'Top statistics', rank: 1, view: statsView },
+	metric: { title: 'Metrics', rank: 2, view: metricView },
+	dispatch: { title: 'Dispatches', rank: 3, view: dispatchView },
+	summary: { title: 'MIGraphX summary', rank: 4,
+	    view: (g, views) => g.col('op') ? migraphxView(g) :
+	    genericView(g, views) },
+	totals: { title: 'MIGraphX totals', rank: 5, view: migraphxView },
+	instruction: { title: 'MIGraphX instructions', rank: 6,
+	    view: migraphxView },
+	sysinfo: { title: 'System info', view: asKeyValue },
+	units: { view: asKeyValue },
+	roofline: { title: 'Roofline', view: asTable },
+	records: { title: '', view: genericView },
+};
+for (const k of ['trace', 'module', 'meta', 'other', 'bench',
+    'bench_result', 'bench_skipped'])
+	KINDS[k] = { view: migraphxView };
+
+function kindOf(kind) {
+	const k = Object.hasOwn(KINDS, kind) ? KINDS[kind] : {};
+	return { title: k.title ?? kind, rank: k.rank ?? 9,
+	    view: k.view ?? genericView };
+}
 
 function slug(s) {
 	return String(s).replace(/[^A-Za-z0-9._-]+/g, '-') || 'main';
-}
-
-function groupView(g, views) {
-	if (g.kind === 'metric')
-		return metricView(g);
-	if (g.kind === 'statistics')
-		return statsView(g);
-	if (g.kind === 'dispatch')
-		return dispatchView(g);
-	if (g.kind === 'sysinfo' || g.kind === 'units')
-		return kvTable(g, g.kind, g.allRows());
-	if (DISPATCH_KINDS.has(g.kind))
-		return recordTable(g, g.kind, g.allRows());
-	if (MIGX_KINDS.has(g.kind) && (g.kind !== 'summary' || g.col('op')))
-		return migraphxView(g);
-	return genericView(g, views);
 }
 
 function main() {
@@ -1718,20 +1757,16 @@ function main() {
 		app.append(el('p', { class: 'note' }, 'No records.'));
 	for (const s of data.sections) {
 		const kinds = s.groups.map((g) => new Group(g));
-		/* Metric records first, as rocprof-compute lays them out. */
-		const order = ['statistics', 'metric', 'dispatch', 'summary',
-		    'totals', 'instruction'];
-		kinds.sort((a, b) => (order.indexOf(a.kind) + 1 || 9) -
-		    (order.indexOf(b.kind) + 1 || 9));
+		kinds.sort((a, b) => kindOf(a.kind).rank -
+		    kindOf(b.kind).rank);
 		const sect = section(s.name, 'section-' + slug(s.name));
 		for (const g of kinds) {
-			const title = Object.hasOwn(TITLES, g.kind) ?
-			    TITLES[g.kind] : g.kind;
+			const { title, view } = kindOf(g.kind);
 			const box = el('div', { class: 'group',
 			    'data-kind': g.kind }, title ?
 			    el('h2', {}, title + (g.kind === 'records' ? '' :
 			    ` (${plural(g.rows, 'record')})`)) : null,
-			    groupView(g, data.views));
+			    view(g, data.views));
 			sect.append(box);
 		}
 		app.append(sect);

@@ -626,25 +626,24 @@ static void
 put_page(FILE *fp)
 {
 	const char *title = opt.title != NULL ? opt.title : "profpipe report";
+	const struct html_page pg = {
+		.title = title,
+		.meta = "<meta name=\"generator\" content=\"chart2html "
+		    "(profpipe) " PROFPIPE_VERSION "\">\n",
+		.css = asset_chart_css, .css_len = asset_chart_css_len,
+		.js = asset_chart_js, .js_len = asset_chart_js_len,
+	};
 
-	fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
-	    "<meta charset=\"utf-8\">\n<meta name=\"generator\" "
-	    "content=\"chart2html (profpipe) " PROFPIPE_VERSION "\">\n"
-	    "<title>", fp);
-	html_text(fp, title, strlen(title));
-	fputs("</title>\n<style>\n", fp);
-	html_asset(fp, asset_chart_css, asset_chart_css_len);
-	fputs("</style>\n</head>\n<body>\n<header><h1 data-testid=\"title\">",
-	    fp);
+	html_page_head(fp, &pg);
+	fputs("<header><h1 data-testid=\"title\">", fp);
 	html_text(fp, title, strlen(title));
 	fputs("</h1></header>\n<main id=\"app\"><noscript>This report needs "
 	    "JavaScript.</noscript></main>\n<div id=\"tooltip\" "
 	    "data-testid=\"tooltip\" hidden></div>\n"
 	    "<script type=\"application/json\" id=\"profpipe-data\">\n", fp);
 	put_data(fp);
-	fputs("\n</script>\n<script>\n", fp);
-	html_asset(fp, asset_chart_js, asset_chart_js_len);
-	fputs("</script>\n</body>\n</html>\n", fp);
+	fputs("\n</script>\n", fp);
+	html_page_foot(fp, &pg);
 }
 
 static void

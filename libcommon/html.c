@@ -112,3 +112,25 @@ html_asset(FILE *fp, const char *data, size_t len)
 {
 	fwrite(data, 1, len, fp);
 }
+
+void
+html_page_head(FILE *fp, const struct html_page *pg)
+{
+	fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
+	    "<meta charset=\"utf-8\">\n", fp);
+	if (pg->meta != NULL)
+		fputs(pg->meta, fp);
+	fputs("<title>", fp);
+	html_textz(fp, pg->title);
+	fputs("</title>\n<style>\n", fp);
+	html_asset(fp, pg->css, pg->css_len);
+	fputs("</style>\n</head>\n<body>\n", fp);
+}
+
+void
+html_page_foot(FILE *fp, const struct html_page *pg)
+{
+	fputs("<script>\n", fp);
+	html_asset(fp, pg->js, pg->js_len);
+	fputs("</script>\n</body>\n</html>\n", fp);
+}

@@ -24,6 +24,23 @@ void html_text(FILE *fp, const char *s, size_t len);
 void html_textz(FILE *fp, const char *s);
 /* Writes an embedded asset inside <script> or <style> as it is. */
 void html_asset(FILE *fp, const char *data, size_t len);
+
+/*
+ * The skeleton every page of the toolkit shares: html_page_head() writes
+ * the doctype, the head (charset, the line meta, the title, the style
+ * sheet css) and opens the body; html_page_foot() writes the script js
+ * and closes the page.  meta is one whole head line ("<meta ...>\n") or
+ * NULL; the page's own markup and data go in between.
+ */
+struct html_page {
+	const char *title;
+	const char *meta;
+	const char *css, *js;
+	size_t css_len, js_len;
+};
+
+void html_page_head(FILE *fp, const struct html_page *pg);
+void html_page_foot(FILE *fp, const struct html_page *pg);
 /*
  * The length of the valid UTF-8 sequence at s (n bytes available), or 0
  * when it is not one (overlong, a surrogate, above U+10FFFF, cut short).

@@ -312,6 +312,13 @@ void
 page_write(FILE *fp, const char *title, const char *unit)
 {
 	static struct out o;	/* its buffer is large */
+	const struct html_page pg = {
+		.title = title,
+		.meta = "<meta name=\"viewport\" content=\"width=device-width, "
+		    "initial-scale=1\">\n",
+		.css = asset_flame_css, .css_len = asset_flame_css_len,
+		.js = asset_flame_js, .js_len = asset_flame_js_len,
+	};
 	uint32_t *order;
 	size_t n0, n1 = 0;
 
@@ -320,13 +327,8 @@ page_write(FILE *fp, const char *title, const char *unit)
 	tree_prepare();
 	w.rank = names_rank(&order);
 	tree_sizes(&n0, &n1);
-	fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
-	    "<meta charset=\"utf-8\">\n<meta name=\"viewport\" "
-	    "content=\"width=device-width, initial-scale=1\">\n<title>", fp);
-	html_text(fp, title, strlen(title));
-	fputs("</title>\n<style>\n", fp);
-	html_asset(fp, asset_flame_css, asset_flame_css_len);
-	fputs("</style>\n</head>\n<body>\n<h1 id=\"fg-title\">", fp);
+	html_page_head(fp, &pg);
+	fputs("<h1 id=\"fg-title\">", fp);
 	html_text(fp, title, strlen(title));
 	fputs("</h1>\n", fp);
 	html_asset(fp, asset_flame_html, asset_flame_html_len);
@@ -337,8 +339,6 @@ page_write(FILE *fp, const char *title, const char *unit)
 	tree_write(&o, t.root, 0);
 	if (t.merged != NONE)
 		tree_write(&o, t.merged, 1);
-	fputs("<script>\n", fp);
-	html_asset(fp, asset_flame_js, asset_flame_js_len);
-	fputs("</script>\n</body>\n</html>\n", fp);
+	html_page_foot(fp, &pg);
 	free(order);
 }
