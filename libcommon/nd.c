@@ -454,24 +454,40 @@ nd_reader_close(struct nd_reader *r)
 	zin_close(&r->in);
 }
 
+void
+nd_trim(const char **line, size_t *len, unsigned long lineno)
+{
+	const char *p = *line;
+	size_t n = *len;
+
+	if (lineno == 1 && n >= 3 && memcmp(p, "\xef\xbb\xbf", 3) == 0) {
+		p += 3;		/* a UTF-8 byte order mark */
+		n -= 3;
+	}
+	while (n > 0 && (*p == ' ' || *p == '\t' || *p == '\r')) {
+		p++;
+		n--;
+	}
+	while (n > 0 && (p[n - 1] == ' ' || p[n - 1] == '\t' ||
+	    p[n - 1] == '\r'))
+		n--;
+	*line = p;
+	*len = n;
+}
+
 int
 nd_read(struct nd_reader *r)
 {
 	const char *line;
-	size_t len, i;
+	size_t len;
 	int rc;
 
 	for (;;) {
 		if ((rc = zin_getline(&r->in, &line, &len)) <= 0)
 			return rc;
 		r->pos.line++;
-		if (len > 0 && line[len - 1] == '\r')
-			len--;
-		for (i = 0; i < len; i++)
-			if (line[i] != ' ' && line[i] != '\t' &&
-			    line[i] != '\r')
-				break;
-		if (i == len)
+		nd_trim(&line, &len, r->pos.line);
+		if (len == 0)
 			continue;
 		r->line = line;
 		r->len = len;
@@ -573,6 +589,8 @@ skip_blank(const char *p, const char *end)
 int
 nd_iter_init(struct nd_iter *it, struct nd_slice v)
 {
+	if (v.p != NULL)	/* a caller may pass a line with its blanks */
+		nd_trim(&v.p, &v.len, 0);
 	if (v.p == NULL || v.len < 2 || (v.p[0] != '{' && v.p[0] != '['))
 		return -1;
 	it->is_object = v.p[0] == '{';

@@ -41,9 +41,17 @@ int nd_reader_open(struct nd_reader *r, const char *path);
 void nd_reader_close(struct nd_reader *r);
 /*
  * Reads the next line that is not blank.  Returns 1 (r->line, r->len,
- * r->pos set), 0 at EOF, -1 on a read error.
+ * r->pos set), 0 at EOF, -1 on a read error.  r->line is the line without
+ * the blanks (space, tab, CR) around it, and on line 1 without a UTF-8
+ * byte order mark: a record is exactly its JSON text, so a caller may
+ * slice it by position.
  */
 int nd_read(struct nd_reader *r);
+/*
+ * What every reader calls a line: trims the blanks around it (and a byte
+ * order mark when lineno is 1).  Empty after it: a blank line.
+ */
+void nd_trim(const char **line, size_t *len, unsigned long lineno);
 
 /*
  * Validates line as one JSON object and sets vals[i] to the value of

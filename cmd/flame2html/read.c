@@ -249,8 +249,8 @@ flame_stream(const char *path, int side)
 {
 	struct zin z;
 	struct srcpos pos;
-	const char *line;
-	size_t len, i;
+	const char *line, *rec;
+	size_t len, rlen;
 	int r, kind = -1;
 
 	if (zin_open(&z, path) != 0) {
@@ -263,8 +263,6 @@ flame_stream(const char *path, int side)
 	strbuf_reset(&prev.line);
 	while ((r = zin_getline(&z, &line, &len)) == 1) {
 		pos.line++;
-		if (len > 0 && line[len - 1] == '\r')
-			len--;
 		if ((pos.line & 0xffff) == 0)
 			progress_update(pos.line, 0);
 		if (pos.line == 1 && len >= 3 &&
@@ -272,20 +270,22 @@ flame_stream(const char *path, int side)
 			line += 3;	/* a UTF-8 byte order mark */
 			len -= 3;
 		}
-		i = 0;
-		while (i < len && IS_WS(line[i]))
-			i++;
-		if (i == len)
+		if (len > 0 && line[len - 1] == '\r')
+			len--;
+		rec = line;
+		rlen = len;
+		nd_trim(&rec, &rlen, 0);
+		if (rlen == 0)
 			continue;	/* blank */
 		if (kind < 0) {
-			kind = line[i] == '{';
+			kind = rec[0] == '{';
 			if (kind)
 				t.ndjson = 1;
 			else
 				t.folded = 1;
 		}
 		if (kind == 1)
-			record_line(&pos, line, len, side);
+			record_line(&pos, rec, rlen, side);
 		else
 			folded_line(&pos, line, len, side);
 	}

@@ -86,6 +86,11 @@ record(struct nd_reader *r)
 		if (tab.have_sysinfo && !warned_sysinfo++)
 			warn_at(&r->pos, "another sysinfo record (one workload "
 			    "per stream): the first one is used");
+		else if (!tab.have_sysinfo && tab.have_schema) {
+			warn_at(&r->pos, "sysinfo record after the first "
+			    "dispatch: not used (it must come first)");
+			return;
+		}
 		table_sysinfo_record(&tab, r->line, r->len);
 		return;
 	}

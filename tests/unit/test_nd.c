@@ -432,6 +432,34 @@ reader_skips_blank_lines_and_counts_lines(void **state)
 }
 
 static void
+reader_line_is_the_record_without_blanks(void **state)
+{
+	char *path = tmp_filez("\xef\xbb\xbf {\"a\":1}\t\n  {\"a\":2} \r\n"
+	    "\xef\xbb\xbf{\"a\":3}\n");
+	struct nd_reader r;
+	struct nd_iter it;
+	struct nd_slice k, v, all = { " {\"b\":2} ", 9 };
+
+	(void)state;
+	assert_int_equal(nd_reader_open(&r, path), 0);
+	assert_int_equal(nd_read(&r), 1);
+	assert_mem_str(r.line, r.len, "{\"a\":1}");
+	assert_int_equal(nd_read(&r), 1);
+	assert_mem_str(r.line, r.len, "{\"a\":2}");
+	/* A byte order mark only opens the first line. */
+	assert_int_equal(nd_read(&r), 1);
+	assert_mem_str(r.line, r.len, "\xef\xbb\xbf{\"a\":3}");
+	assert_int_equal(nd_read(&r), 0);
+	nd_reader_close(&r);
+	tmp_remove(path);
+	assert_int_equal(nd_iter_init(&it, all), 0);
+	assert_int_equal(nd_iter_next(&it, &k, &v), 1);
+	assert_mem_str(k.p, k.len, "\"b\"");
+	assert_mem_str(v.p, v.len, "2");
+	assert_int_equal(nd_iter_next(&it, &k, &v), 0);
+}
+
+static void
 reader_reads_last_line_without_newline(void **state)
 {
 	char *path = tmp_filez("{\"a\":1}\n{\"a\":2}");
@@ -629,6 +657,7 @@ main(void)
 		cmocka_unit_test(reader_reads_last_line_without_newline),
 		cmocka_unit_test(reader_truncated_last_line_is_a_bad_record),
 		cmocka_unit_test(reader_empty_file_has_no_records),
+		cmocka_unit_test(reader_line_is_the_record_without_blanks),
 		cmocka_unit_test(reader_reads_a_10mb_line),
 		cmocka_unit_test(reader_reads_gzip_input),
 		cmocka_unit_test(reader_open_fails_on_a_missing_file),
