@@ -62,16 +62,13 @@ struct section {
 };
 
 static struct {
-	int strict;
-	int progress;
+	struct opt_common com;
 	const char *group;
-	const char *output;
 	const char *title;
-	const char *where;
 	struct strbuf views;	/* JSON array elements, comma separated */
 	struct { const char *name, *file; } *secs;	/* --section */
 	size_t nsec;
-} opt = { 0, PROGRESS_AUTO, NULL, NULL, NULL, NULL, STRBUF_INIT, NULL, 0 };
+} opt = { .com = OPT_COMMON_INIT, .views = STRBUF_INIT };
 
 static struct arena mem;		/* record text and names */
 static struct hmap sections;		/* name + '\0' + group value */
@@ -677,26 +674,18 @@ free_all(void)
 static int
 parse_options(int argc, char *argv[])
 {
-	enum { O_BAR = 256, O_GROUP, O_HEATMAP, O_NOPROGRESS, O_PROGRESS,
-	    O_SCATTER, O_SECTION, O_STRICT, O_TABLE, O_TIMELINE, O_TITLE,
-	    O_VERSION, O_WHERE };
+	enum { O_BAR = OPT_OWN, O_GROUP, O_HEATMAP, O_SCATTER, O_SECTION,
+	    O_TABLE, O_TIMELINE, O_TITLE };
 	static const struct option longopts[] = {
 		{ "bar", required_argument, NULL, O_BAR },
 		{ "group", required_argument, NULL, O_GROUP },
 		{ "heatmap", required_argument, NULL, O_HEATMAP },
-		{ "help", no_argument, NULL, 'h' },
-		{ "no-progress", no_argument, NULL, O_NOPROGRESS },
-		{ "output", required_argument, NULL, 'o' },
-		{ "progress", no_argument, NULL, O_PROGRESS },
 		{ "scatter", required_argument, NULL, O_SCATTER },
 		{ "section", required_argument, NULL, O_SECTION },
-		{ "strict", no_argument, NULL, O_STRICT },
 		{ "table", no_argument, NULL, O_TABLE },
 		{ "timeline", required_argument, NULL, O_TIMELINE },
 		{ "title", required_argument, NULL, O_TITLE },
-		{ "version", no_argument, NULL, O_VERSION },
-		{ "where", required_argument, NULL, O_WHERE },
-		{ NULL, 0, NULL, 0 },
+		OPT__COMMON
 	};
 	int ch;
 
@@ -706,14 +695,8 @@ parse_options(int argc, char *argv[])
 	 * to optind as part of the options when it permutes, so the file
 	 * does not come back as an operand.
 	 */
-	while ((ch = opt_next(argc, argv, "ho:", longopts)) != -1)
+	while ((ch = opt_next(argc, argv, OPT_COMMON_SHORT, longopts)) != -1)
 		switch (ch) {
-		case 'h':
-			usage(EXIT_SUCCESS);
-			break;
-		case 'o':
-			opt.output = optarg;
-			break;
 		case O_BAR:
 		case O_HEATMAP:
 		case O_SCATTER:
@@ -725,11 +708,6 @@ parse_options(int argc, char *argv[])
 		case O_GROUP:
 			opt.group = optarg;
 			break;
-		case O_NOPROGRESS:
-		case O_PROGRESS:
-			opt.progress = ch == O_PROGRESS ? PROGRESS_ON :
-			    PROGRESS_OFF;
-			break;
 		case O_SECTION:
 			if (optind >= argc)
 				die_usage("--section: a name and a file");
@@ -738,23 +716,14 @@ parse_options(int argc, char *argv[])
 			opt.secs[opt.nsec].name = optarg;
 			opt.secs[opt.nsec++].file = argv[optind++];
 			break;
-		case O_STRICT:
-			opt.strict = 1;
-			break;
 		case O_TABLE:
 			add_view("table", NULL, NULL, 0);
 			break;
 		case O_TITLE:
 			opt.title = optarg;
 			break;
-		case O_VERSION:
-			opt_version();
-			break;
-		case O_WHERE:
-			opt.where = optarg;
-			break;
 		default:
-			usage(EXIT_USAGE);
+			opt_common(ch, optarg, &opt.com, usage);
 		}
 	return optind;
 }
@@ -773,11 +742,11 @@ main(int argc, char *argv[])
 	i = (size_t)parse_options(argc, argv);
 	argc -= (int)i;
 	argv += i;
-	bad.strict = opt.strict;
-	if (opt.where != NULL)
-		where = jqf_compile(opt.where);
+	bad.strict = opt.com.strict;
+	if (opt.com.where != NULL)
+		where = jqf_compile(opt.com.where);
 
-	progress_init(opt.progress, "records");
+	progress_init(opt.com.progress, "records");
 	if (argc == 0 && opt.nsec == 0)
 		rc |= chart2html_stream("-", NULL);
 	for (; argc > 0; argc--, argv++)
@@ -788,7 +757,7 @@ main(int argc, char *argv[])
 	if (bad_input_finish(&bad) != EXIT_SUCCESS)
 		rc = EXIT_FAILURE;
 
-	fp = ofile_open(&out, opt.output);
+	fp = ofile_open(&out, opt.com.output);
 	put_page(fp);
 	if (ofile_close(&out) != 0)
 		rc = EXIT_FAILURE;

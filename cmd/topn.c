@@ -55,7 +55,8 @@ struct group {
 };
 
 static struct {
-	int csv, merge, partial, reverse, strict, progress;
+	struct opt_common com;
+	int csv, merge, partial, reverse;
 	enum field sort;
 	const char *keys[MAX_KEYS];
 	size_t nkeys;
@@ -68,10 +69,9 @@ static struct {
 	struct strbuf dispatches;	/* NUL-separated ids */
 	int dispatch_gt;
 	double dispatch_min;
-	const char *where;
-	const char *output;
-} opt = { 0, 0, 0, 0, 0, PROGRESS_AUTO, F_SUM, { NULL }, 0, "dur_ns",
-	NULL, NULL, 1, 10, STRBUF_INIT, STRBUF_INIT, 0, 0, NULL, NULL };
+} opt = { .com = OPT_COMMON_INIT, .sort = F_SUM, .value = "dur_ns",
+	.factor = 1, .count = 10, .gpus = STRBUF_INIT,
+	.dispatches = STRBUF_INIT };
 
 static struct arena mem;
 static struct hmap groups;		/* identity -> struct group */
@@ -843,43 +843,33 @@ report_missing(void)
 int
 main(int argc, char *argv[])
 {
-	enum { OPT_CSV = 256, OPT_GPU, OPT_MERGE, OPT_NOPROGRESS,
-		OPT_PARTIAL, OPT_PROGRESS, OPT_STRICT, OPT_TYPE, OPT_UNIT,
-		OPT_VERSION, OPT_WHERE };
+	enum { OPT_CSV = OPT_OWN, OPT_GPU, OPT_MERGE, OPT_PARTIAL, OPT_TYPE,
+		OPT_UNIT };
 	static const struct option longopts[] = {
 		{ "count", required_argument, NULL, 'n' },
 		{ "csv", no_argument, NULL, OPT_CSV },
 		{ "dispatch", required_argument, NULL, 'd' },
 		{ "gpu", required_argument, NULL, OPT_GPU },
-		{ "help", no_argument, NULL, 'h' },
 		{ "key", required_argument, NULL, 'k' },
 		{ "merge", no_argument, NULL, OPT_MERGE },
-		{ "no-progress", no_argument, NULL, OPT_NOPROGRESS },
-		{ "output", required_argument, NULL, 'o' },
 		{ "partial", no_argument, NULL, OPT_PARTIAL },
-		{ "progress", no_argument, NULL, OPT_PROGRESS },
 		{ "reverse", no_argument, NULL, 'r' },
 		{ "sort", required_argument, NULL, 's' },
-		{ "strict", no_argument, NULL, OPT_STRICT },
 		{ "type", required_argument, NULL, OPT_TYPE },
 		{ "unit", required_argument, NULL, OPT_UNIT },
 		{ "value", required_argument, NULL, 'v' },
-		{ "version", no_argument, NULL, OPT_VERSION },
-		{ "where", required_argument, NULL, OPT_WHERE },
-		{ NULL, 0, NULL, 0 }
+		OPT__COMMON
 	};
 	static char obuf[1 << 16];
 	struct ofile of;
 	int ch, rc = EXIT_SUCCESS;
 
 	prog_init(argv[0]);
-	while ((ch = opt_next(argc, argv, "d:hk:n:o:rs:v:", longopts)) != -1)
+	while ((ch = opt_next(argc, argv, "d:k:n:" OPT_COMMON_SHORT "rs:v:",
+	    longopts)) != -1)
 		switch (ch) {
 		case 'd':
 			parse_dispatch(optarg);
-			break;
-		case 'h':
-			usage(EXIT_SUCCESS);
 			break;
 		case 'k':
 			if (opt.nkeys == MAX_KEYS)
@@ -888,9 +878,6 @@ main(int argc, char *argv[])
 			break;
 		case 'n':
 			opt.count = opt_ulong("-n", optarg, 0, (unsigned long)-1);
-			break;
-		case 'o':
-			opt.output = optarg;
 			break;
 		case 'r':
 			opt.reverse = 1;
@@ -910,17 +897,8 @@ main(int argc, char *argv[])
 		case OPT_MERGE:
 			opt.merge = 1;
 			break;
-		case OPT_NOPROGRESS:
-			opt.progress = PROGRESS_OFF;
-			break;
 		case OPT_PARTIAL:
 			opt.partial = 1;
-			break;
-		case OPT_PROGRESS:
-			opt.progress = PROGRESS_ON;
-			break;
-		case OPT_STRICT:
-			bad.strict = 1;
 			break;
 		case OPT_TYPE:
 			opt.type = optarg;
@@ -928,28 +906,23 @@ main(int argc, char *argv[])
 		case OPT_UNIT:
 			parse_unit(optarg);
 			break;
-		case OPT_VERSION:
-			opt_version();
-			break;
-		case OPT_WHERE:
-			opt.where = optarg;
-			break;
 		default:
-			usage(EXIT_USAGE);
+			opt_common(ch, optarg, &opt.com, usage);
 		}
 	argc -= optind;
 	argv += optind;
+	bad.strict = opt.com.strict;
 	if (opt.merge && opt.partial)
 		die_usage("--merge and --partial do not go together");
 	if (opt.partial && opt.csv)
 		die_usage("--csv and --partial do not go together");
-	if (opt.where != NULL)
-		where = jqf_compile(opt.where);
-	outfp = ofile_open(&of, opt.output);
+	if (opt.com.where != NULL)
+		where = jqf_compile(opt.com.where);
+	outfp = ofile_open(&of, opt.com.output);
 	setvbuf(outfp, obuf, _IOFBF, sizeof(obuf));
 	arena_init(&mem, 0);
 	hmap_init(&groups, 64);
-	progress_init(opt.progress, "records");
+	progress_init(opt.com.progress, "records");
 	if (argc == 0 && topn_stream("-") != EXIT_SUCCESS)
 		rc = EXIT_FAILURE;
 	for (; argc > 0; argc--, argv++)

@@ -45,6 +45,22 @@ opt_version(void)
 	exit(close_stdout() != 0 ? EXIT_FAILURE : EXIT_SUCCESS);
 }
 
+void
+opt_common(int ch, const char *arg, struct opt_common *c,
+    void (*usage)(int))
+{
+	switch (ch) {
+	case 'h': usage(EXIT_SUCCESS); break;
+	case 'o': c->output = arg; break;
+	case OPT_NO_PROGRESS: c->progress = PROGRESS_OFF; break;
+	case OPT_PROGRESS: c->progress = PROGRESS_ON; break;
+	case OPT_STRICT: c->strict = 1; break;
+	case OPT_VERSION: opt_version(); break;
+	case OPT_WHERE: c->where = arg; break;
+	default: usage(EXIT_USAGE); break;
+	}
+}
+
 /*
  * The long option that arg ("--name" or "--name=value") names with value
  * val, or with val 0 the number of options it abbreviates in *n.

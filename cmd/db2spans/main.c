@@ -34,31 +34,20 @@ static const struct db_schema *const schemas[] = {
 };
 
 static struct {
-	const char *output;
-	int progress;
+	struct opt_common com;
 	const char *schema;
 	int sorted;
-	int strict;
 	int verbose;
-	const char *where;
-} opt = { NULL, PROGRESS_AUTO, NULL, 0, 0, 0, NULL };
+} opt = { .com = OPT_COMMON_INIT };
 
-enum { OPT_NO_PROGRESS = 256, OPT_PROGRESS, OPT_SCHEMA, OPT_STRICT,
-	OPT_TABLES, OPT_VERSION, OPT_WHERE };
+enum { OPT_SCHEMA = OPT_OWN, OPT_TABLES };
 
 static const struct option longopts[] = {
-	{ "help", no_argument, NULL, 'h' },
-	{ "no-progress", no_argument, NULL, OPT_NO_PROGRESS },
-	{ "output", required_argument, NULL, 'o' },
-	{ "progress", no_argument, NULL, OPT_PROGRESS },
 	{ "schema", required_argument, NULL, OPT_SCHEMA },
 	{ "sorted", no_argument, NULL, 's' },
-	{ "strict", no_argument, NULL, OPT_STRICT },
 	{ "tables", required_argument, NULL, OPT_TABLES },
 	{ "verbose", no_argument, NULL, 'v' },
-	{ "version", no_argument, NULL, OPT_VERSION },
-	{ "where", required_argument, NULL, OPT_WHERE },
-	{ NULL, 0, NULL, 0 }
+	OPT__COMMON
 };
 
 static void
@@ -507,43 +496,23 @@ parse_options(int argc, char *argv[])
 	const struct db_schema *const *s;
 	int ch;
 
-	while ((ch = opt_next(argc, argv, "ho:sv", longopts)) != -1)
+	while ((ch = opt_next(argc, argv, OPT_COMMON_SHORT "sv", longopts)) !=
+	    -1)
 		switch (ch) {
-		case 'h':
-			usage(EXIT_SUCCESS);
-			break;
-		case 'o':
-			opt.output = optarg;
-			break;
 		case 's':
 			opt.sorted = 1;
 			break;
 		case 'v':
 			opt.verbose = 1;
 			break;
-		case OPT_NO_PROGRESS:
-			opt.progress = PROGRESS_OFF;
-			break;
-		case OPT_PROGRESS:
-			opt.progress = PROGRESS_ON;
-			break;
 		case OPT_SCHEMA:
 			opt.schema = optarg;
-			break;
-		case OPT_STRICT:
-			opt.strict = 1;
 			break;
 		case OPT_TABLES:
 			ascend_tables(optarg);
 			break;
-		case OPT_VERSION:
-			opt_version();
-			break;
-		case OPT_WHERE:
-			opt.where = optarg;
-			break;
 		default:
-			usage(EXIT_USAGE);
+			opt_common(ch, optarg, &opt.com, usage);
 		}
 	if (opt.schema != NULL) {
 		for (s = schemas; *s != NULL; s++)
@@ -569,11 +538,11 @@ main(int argc, char *argv[])
 	memset(&w, 0, sizeof(w));
 	strbuf_init(&w.out, OUT_FLUSH + 4096);
 	strbuf_init(&w.line, 256);
-	if (opt.where != NULL)
-		w.where = jqf_compile(opt.where);
-	w.fp = ofile_open(&of, opt.output);
-	bad.strict = opt.strict;
-	progress_init(opt.progress, "spans");
+	if (opt.com.where != NULL)
+		w.where = jqf_compile(opt.com.where);
+	w.fp = ofile_open(&of, opt.com.output);
+	bad.strict = opt.com.strict;
+	progress_init(opt.com.progress, "spans");
 	if (argc == 0 && db2spans_arg("-", &w, &bad) != 0)
 		rc = EXIT_FAILURE;
 	for (; argc > 0; argc--, argv++)

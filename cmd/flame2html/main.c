@@ -15,15 +15,12 @@
 #include "flame2html.h"
 
 static struct {
+	struct opt_common com;
 	const char *categories;
 	int diff;
-	const char *output;
-	int progress;
-	int strict;
 	const char *title;
 	const char *unit;
-	const char *where;
-} opt = { NULL, 0, NULL, PROGRESS_AUTO, 0, NULL, NULL, NULL };
+} opt = { .com = OPT_COMMON_INIT };
 
 static void
 usage(int status)
@@ -81,36 +78,23 @@ main(int argc, char *argv[])
 	static const struct option longopts[] = {
 		{ "categories", required_argument, NULL, 'c' },
 		{ "diff", no_argument, NULL, 'd' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "no-progress", no_argument, NULL, 'P' },
-		{ "output", required_argument, NULL, 'o' },
-		{ "progress", no_argument, NULL, 'p' },
-		{ "strict", no_argument, NULL, 's' },
 		{ "title", required_argument, NULL, 't' },
 		{ "unit", required_argument, NULL, 'u' },
-		{ "version", no_argument, NULL, 'V' },
-		{ "where", required_argument, NULL, 'w' },
-		{ NULL, 0, NULL, 0 }
+		OPT__COMMON
 	};
 	struct ofile of;
 	FILE *fp;
 	int ch, rc;
 
 	prog_init(argv[0]);
-	while ((ch = opt_next(argc, argv, "c:dho:t:u:", longopts)) != -1)
+	while ((ch = opt_next(argc, argv, "c:d" OPT_COMMON_SHORT "t:u:",
+	    longopts)) != -1)
 		switch (ch) {
 		case 'c': opt.categories = optarg; break;
 		case 'd': opt.diff = 1; break;
-		case 'h': usage(EXIT_SUCCESS); break;
-		case 'o': opt.output = optarg; break;
-		case 'P': opt.progress = PROGRESS_OFF; break;
-		case 'p': opt.progress = PROGRESS_ON; break;
-		case 's': opt.strict = 1; break;
 		case 't': opt.title = optarg; break;
 		case 'u': opt.unit = optarg; break;
-		case 'V': opt_version(); break;
-		case 'w': opt.where = optarg; break;
-		default: usage(EXIT_USAGE);
+		default: opt_common(ch, optarg, &opt.com, usage);
 		}
 	argc -= optind;
 	argv += optind;
@@ -118,15 +102,15 @@ main(int argc, char *argv[])
 		die_usage("--diff needs two inputs: before and after");
 	if (opt.unit != NULL && *opt.unit == '\0')
 		die_usage("--unit is empty");
-	bad.strict = opt.strict;
-	if (opt.where != NULL)
-		where = jqf_compile(opt.where);
+	bad.strict = opt.com.strict;
+	if (opt.com.where != NULL)
+		where = jqf_compile(opt.com.where);
 	if (opt.categories != NULL)
 		cats_file(opt.categories);
 	else
 		cats_default();
 	tree_init();
-	progress_init(opt.progress, "lines");
+	progress_init(opt.com.progress, "lines");
 	rc = read_inputs(argc, argv);
 	progress_done();
 	if (t.fractions > 0)
@@ -136,7 +120,7 @@ main(int argc, char *argv[])
 		rc = EXIT_FAILURE;
 	if (opt.unit == NULL)
 		opt.unit = t.ndjson && !t.folded ? "ns" : "samples";
-	fp = ofile_open(&of, opt.output);
+	fp = ofile_open(&of, opt.com.output);
 	page_write(fp, default_title(argv, argc), opt.unit);
 	if (ofile_close(&of) != 0)
 		rc = EXIT_FAILURE;

@@ -23,10 +23,11 @@ struct strv {
 };
 
 static struct {
+	struct opt_common com;
 	struct strv blocks, dispatches, exprs, files, kernels;
-	const char *by, *config, *gpu, *output, *where;
-	int norm, progress, strict;
-} opt = { .progress = PROGRESS_AUTO };
+	const char *by, *config, *gpu;
+	int norm;
+} opt = { .com = OPT_COMMON_INIT };
 
 static struct bad_input bad = BAD_INPUT_INIT;
 static struct jqf *where;
@@ -485,8 +486,7 @@ push_list(struct strv *s, char *arg)
 int
 main(int argc, char *argv[])
 {
-	enum { OPT_BY = 256, OPT_NO_PROGRESS, OPT_PROGRESS, OPT_STRICT,
-	    OPT_VERSION, OPT_WHERE };
+	enum { OPT_BY = OPT_OWN };
 	static const struct option longopts[] = {
 		{ "block", required_argument, NULL, 'b' },
 		{ "by", required_argument, NULL, OPT_BY },
@@ -495,23 +495,16 @@ main(int argc, char *argv[])
 		{ "expr", required_argument, NULL, 'e' },
 		{ "file", required_argument, NULL, 'f' },
 		{ "gpu", required_argument, NULL, 'g' },
-		{ "help", no_argument, NULL, 'h' },
 		{ "kernel", required_argument, NULL, 'k' },
-		{ "no-progress", no_argument, NULL, OPT_NO_PROGRESS },
 		{ "normal-unit", required_argument, NULL, 'n' },
-		{ "output", required_argument, NULL, 'o' },
-		{ "progress", no_argument, NULL, OPT_PROGRESS },
-		{ "strict", no_argument, NULL, OPT_STRICT },
-		{ "version", no_argument, NULL, OPT_VERSION },
-		{ "where", required_argument, NULL, OPT_WHERE },
-		{ NULL, 0, NULL, 0 }
+		OPT__COMMON
 	};
 	struct ofile of;
 	int ch, rc = EXIT_SUCCESS;
 
 	prog_init(argv[0]);
-	while ((ch = opt_next(argc, argv, "b:c:d:e:f:g:hk:n:o:", longopts)) !=
-	    -1)
+	while ((ch = opt_next(argc, argv, "b:c:d:e:f:g:k:n:" OPT_COMMON_SHORT,
+	    longopts)) != -1)
 		switch (ch) {
 		case 'b': push_list(&opt.blocks, optarg); break;
 		case 'c': opt.config = optarg; break;
@@ -519,22 +512,15 @@ main(int argc, char *argv[])
 		case 'e': strv_push(&opt.exprs, optarg); break;
 		case 'f': strv_push(&opt.files, optarg); break;
 		case 'g': opt.gpu = optarg; break;
-		case 'h': usage(EXIT_SUCCESS); break;
 		case 'k': strv_push(&opt.kernels, optarg); break;
 		case 'n': opt.norm = parse_norm(optarg); break;
-		case 'o': opt.output = optarg; break;
 		case OPT_BY:
 			if (strcmp(optarg, "Kernel_Name") != 0)
 				die_usage("--by: only Kernel_Name is "
 				    "supported");
 			opt.by = optarg;
 			break;
-		case OPT_NO_PROGRESS: opt.progress = PROGRESS_OFF; break;
-		case OPT_PROGRESS: opt.progress = PROGRESS_ON; break;
-		case OPT_STRICT: opt.strict = 1; break;
-		case OPT_VERSION: opt_version(); break;
-		case OPT_WHERE: opt.where = optarg; break;
-		default: usage(EXIT_USAGE);
+		default: opt_common(ch, optarg, &opt.com, usage);
 		}
 	argc -= optind;
 	argv += optind;
@@ -542,13 +528,13 @@ main(int argc, char *argv[])
 		warn("no metric definitions: give -c, -f or -e");
 		usage(EXIT_USAGE);
 	}
-	bad.strict = opt.strict;
-	if (opt.where)
-		where = jqf_compile(opt.where);
-	outfp = ofile_open(&of, opt.output);
+	bad.strict = opt.com.strict;
+	if (opt.com.where)
+		where = jqf_compile(opt.com.where);
+	outfp = ofile_open(&of, opt.com.output);
 	table_init(&tab);
 	config_init(&conf, opt.norm);
-	progress_init(opt.progress, "dispatches");
+	progress_init(opt.com.progress, "dispatches");
 	if (argc == 0)
 		rc = metric_eval_stream("-");
 	for (; argc > 0; argc--, argv++)

@@ -18,14 +18,13 @@
 
 #include "migx.h"
 
-struct migx_opt opt = { 0, 0, 0, 0, 0, 1 };
+struct migx_opt opt = { .com = OPT_COMMON_INIT, .attr_split = 1 };
 struct ndw w;
 struct srcpos pos;
 struct bad_input bad = BAD_INPUT_INIT;
 
 static FILE *out;
 static struct jqf *where;
-static int progress_mode = PROGRESS_AUTO;
 static unsigned long unknown, total_lines;
 static struct strbuf norm = STRBUF_INIT, pend = STRBUF_INIT;
 static unsigned long pend_line;
@@ -183,7 +182,7 @@ static int cut_seen;
 static void
 cut_short(void)
 {
-	if (opt.strict)
+	if (opt.com.strict)
 		die_at(&pos, "the last line is cut short");
 	warn_at(&pos, "the last line is cut short");
 	cut_seen = 1;
@@ -867,48 +866,37 @@ main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{ "check", no_argument, NULL, 'c' },
-		{ "help", no_argument, NULL, 'h' },
 		{ "join-wrapped", no_argument, NULL, 'j' },
 		{ "keep-output", no_argument, NULL, 'O' },
 		{ "keep-unknown", no_argument, NULL, 'k' },
 		{ "no-attr-split", no_argument, NULL, 'A' },
-		{ "no-progress", no_argument, NULL, 'P' },
-		{ "output", required_argument, NULL, 'o' },
-		{ "progress", no_argument, NULL, 'p' },
-		{ "strict", no_argument, NULL, 'S' },
-		{ "version", no_argument, NULL, 'V' },
-		{ "where", required_argument, NULL, 'W' },
-		{ NULL, 0, NULL, 0 }
+		OPT__COMMON
 	};
 	struct ofile of;
-	const char *ofpath = NULL;
 	int ch, rc = EXIT_SUCCESS;
 
 	prog_init(argv[0]);
-	while ((ch = opt_next(argc, argv, "chjko:", longopts)) != -1)
+	while ((ch = opt_next(argc, argv, "cjk" OPT_COMMON_SHORT, longopts)) !=
+	    -1)
 		switch (ch) {
 		case 'A': opt.attr_split = 0; break;
 		case 'c': opt.check = 1; break;
-		case 'h': usage(EXIT_SUCCESS); break;
 		case 'j': opt.join_wrapped = 1; break;
 		case 'k': opt.keep_unknown = 1; break;
 		case 'O': opt.keep_output = 1; break;
-		case 'o': ofpath = optarg; break;
-		case 'P': progress_mode = PROGRESS_OFF; break;
-		case 'p': progress_mode = PROGRESS_ON; break;
-		case 'S': opt.strict = bad.strict = 1; break;
-		case 'V': opt_version(); break;
-		case 'W': where = jqf_compile(optarg); break;
-		default: usage(EXIT_USAGE);
+		default: opt_common(ch, optarg, &opt.com, usage);
 		}
 	argc -= optind;
 	argv += optind;
-	out = ofile_open(&of, ofpath);
+	bad.strict = opt.com.strict;
+	if (opt.com.where != NULL)
+		where = jqf_compile(opt.com.where);
+	out = ofile_open(&of, opt.com.output);
 	if (!isatty(fileno(out)))
 		setvbuf(out, NULL, _IOFBF, 1 << 17);
 	ndw_init(&w, 0);
 	plain_init();
-	progress_init(progress_mode, "lines");
+	progress_init(opt.com.progress, "lines");
 	if (argc == 0 && migx_stream("-") != EXIT_SUCCESS)
 		rc = EXIT_FAILURE;
 	for (; argc > 0; argc--, argv++)

@@ -16,6 +16,7 @@
 #include "err.h"
 #include "hmap.h"
 #include "ndw.h"
+#include "opt.h"
 #include "strbuf.h"
 
 /* A piece of the current line. */
@@ -41,7 +42,8 @@ struct instr {
 
 /* Options, set by main.c. */
 struct migx_opt {
-	int check, join_wrapped, keep_output, keep_unknown, strict;
+	struct opt_common com;
+	int check, join_wrapped, keep_output, keep_unknown;
 	int attr_split;
 };
 extern struct migx_opt opt;

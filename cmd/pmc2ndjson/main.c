@@ -41,10 +41,7 @@ struct side {
 	int ended;
 };
 
-static struct {
-	const char *output;
-	int progress;
-} opt = { NULL, PROGRESS_AUTO };
+static struct opt_common opt = OPT_COMMON_INIT;
 
 static void
 usage(int rc)
@@ -519,55 +516,29 @@ input(const char *path)
 int
 main(int argc, char *argv[])
 {
-	enum { OPT_NOPROGRESS = 256, OPT_PROGRESS, OPT_STRICT, OPT_VERSION,
-		OPT_WHERE };
 	static const struct option longopts[] = {
 		{ "columns", required_argument, NULL, 'c' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "no-progress", no_argument, NULL, OPT_NOPROGRESS },
-		{ "output", required_argument, NULL, 'o' },
-		{ "progress", no_argument, NULL, OPT_PROGRESS },
-		{ "strict", no_argument, NULL, OPT_STRICT },
-		{ "version", no_argument, NULL, OPT_VERSION },
-		{ "where", required_argument, NULL, OPT_WHERE },
-		{ NULL, 0, NULL, 0 }
+		OPT__COMMON
 	};
 	static char obuf[1 << 16];
 	struct ofile of;
 	int ch;
 
 	prog_init(argv[0]);
-	while ((ch = opt_next(argc, argv, "c:ho:", longopts)) != -1)
+	while ((ch = opt_next(argc, argv, "c:" OPT_COMMON_SHORT, longopts)) !=
+	    -1)
 		switch (ch) {
 		case 'c':
 			parse_columns(optarg);
 			break;
-		case 'h':
-			usage(EXIT_SUCCESS);
-			break;
-		case 'o':
-			opt.output = optarg;
-			break;
-		case OPT_NOPROGRESS:
-			opt.progress = PROGRESS_OFF;
-			break;
-		case OPT_PROGRESS:
-			opt.progress = PROGRESS_ON;
-			break;
-		case OPT_STRICT:
-			pmc.bad.strict = 1;
-			break;
-		case OPT_VERSION:
-			opt_version();
-			break;
-		case OPT_WHERE:
-			pmc.where = jqf_compile(optarg);
-			break;
 		default:
-			usage(EXIT_USAGE);
+			opt_common(ch, optarg, &opt, usage);
 		}
 	argc -= optind;
 	argv += optind;
+	pmc.bad.strict = opt.strict;
+	if (opt.where != NULL)
+		pmc.where = jqf_compile(opt.where);
 	pmc.out = ofile_open(&of, opt.output);
 	setvbuf(pmc.out, obuf, _IOFBF, sizeof(obuf));
 	progress_init(opt.progress, "records");

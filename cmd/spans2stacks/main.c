@@ -19,39 +19,29 @@
 static const char *const default_excludes[] = { "ProfilerStep#*" };
 
 static struct {
+	struct opt_common com;
 	size_t max_depth;
 	int default_excludes;
 	const char **excludes;
 	size_t nexcludes;
 	int folded;
 	int merge;
-	const char *output;
-	int progress;
 	int quiet;
 	int sorted;
-	int strict;
-	struct jqf *where;
-} opt = { 1000, 1, NULL, 0, 0, 0, NULL, PROGRESS_AUTO, 0, 0, 0, NULL };
+} opt = { .com = OPT_COMMON_INIT, .max_depth = 1000, .default_excludes = 1 };
+static struct jqf *where;
 
-enum { OPT_NO_DEFAULT_EXCLUDES = 256, OPT_NO_PROGRESS, OPT_PROGRESS,
-	OPT_STRICT, OPT_VERSION, OPT_WHERE };
+enum { OPT_NO_DEFAULT_EXCLUDES = OPT_OWN };
 
 static const struct option longopts[] = {
 	{ "exclude", required_argument, NULL, 'x' },
 	{ "folded", no_argument, NULL, 'f' },
-	{ "help", no_argument, NULL, 'h' },
 	{ "max-depth", required_argument, NULL, 'd' },
 	{ "merge", no_argument, NULL, 'm' },
 	{ "no-default-excludes", no_argument, NULL, OPT_NO_DEFAULT_EXCLUDES },
-	{ "no-progress", no_argument, NULL, OPT_NO_PROGRESS },
-	{ "output", required_argument, NULL, 'o' },
-	{ "progress", no_argument, NULL, OPT_PROGRESS },
 	{ "quiet", no_argument, NULL, 'q' },
 	{ "sorted", no_argument, NULL, 's' },
-	{ "strict", no_argument, NULL, OPT_STRICT },
-	{ "version", no_argument, NULL, OPT_VERSION },
-	{ "where", required_argument, NULL, OPT_WHERE },
-	{ NULL, 0, NULL, 0 }
+	OPT__COMMON
 };
 
 #define CATC 8
@@ -313,11 +303,11 @@ spans2stacks_stream(struct run *r, const char *path)
 		r->records++;
 		if ((r->records & 0xFFFF) == 0)
 			progress_update(r->records, 0);
-		if (opt.where != NULL) {
-			m = jqf_match(opt.where, rd.line, rd.len);
+		if (where != NULL) {
+			m = jqf_match(where, rd.line, rd.len);
 			if (m < 0)
 				bad_input(&r->bad, &rd.pos, "--where: %s",
-				    jqf_error(opt.where));
+				    jqf_error(where));
 			if (m <= 0) {
 				r->filtered += m == 0;
 				continue;
@@ -366,7 +356,7 @@ summary(const struct run *r)
 		    (unsigned long long)s->nonpos,
 		    (unsigned long long)s->excluded,
 		    (unsigned long long)s->clipped, (long long)s->clipped_ns);
-	if (opt.where != NULL)
+	if (where != NULL)
 		strbuf_addf(&sb, ", %llu left out by --where",
 		    (unsigned long long)r->filtered);
 	strbuf_addf(&sb, ", %llu frames cut below depth %zu; %llu %s written",
@@ -390,7 +380,8 @@ parse_options(int argc, char *argv[])
 {
 	int ch;
 
-	while ((ch = opt_next(argc, argv, "d:fhmo:qsx:", longopts)) != -1)
+	while ((ch = opt_next(argc, argv, "d:fm" OPT_COMMON_SHORT "qsx:",
+	    longopts)) != -1)
 		switch (ch) {
 		case 'd':
 			opt.max_depth = opt_ulong("--max-depth", optarg, 1,
@@ -399,14 +390,8 @@ parse_options(int argc, char *argv[])
 		case 'f':
 			opt.folded = 1;
 			break;
-		case 'h':
-			usage(EXIT_SUCCESS);
-			break;
 		case 'm':
 			opt.merge = 1;
-			break;
-		case 'o':
-			opt.output = optarg;
 			break;
 		case 'q':
 			opt.quiet = 1;
@@ -420,24 +405,11 @@ parse_options(int argc, char *argv[])
 		case OPT_NO_DEFAULT_EXCLUDES:
 			opt.default_excludes = 0;
 			break;
-		case OPT_NO_PROGRESS:
-			opt.progress = PROGRESS_OFF;
-			break;
-		case OPT_PROGRESS:
-			opt.progress = PROGRESS_ON;
-			break;
-		case OPT_STRICT:
-			opt.strict = 1;
-			break;
-		case OPT_VERSION:
-			opt_version();
-			break;
-		case OPT_WHERE:
-			opt.where = jqf_compile(optarg);
-			break;
 		default:
-			usage(EXIT_USAGE);
+			opt_common(ch, optarg, &opt.com, usage);
 		}
+	if (opt.com.where != NULL)
+		where = jqf_compile(opt.com.where);
 	if (opt.default_excludes)
 		add_exclude(default_excludes[0]);
 }
@@ -456,13 +428,13 @@ main(int argc, char *argv[])
 	argv += optind;
 	memset(&r, 0, sizeof(r));
 	r.bad.max_warn = 10;
-	r.bad.strict = opt.strict;
+	r.bad.strict = opt.com.strict;
 	strbuf_init(&r.label, 64);
 	strbuf_init(&r.name, 64);
 	strbuf_init(&r.key, 64);
 	tree_init(&r.tree, opt.excludes, opt.max_depth);
-	out = ofile_open(&of, opt.output);
-	progress_init(opt.progress, opt.merge ? "stacks" : "spans");
+	out = ofile_open(&of, opt.com.output);
+	progress_init(opt.com.progress, opt.merge ? "stacks" : "spans");
 	if (argc == 0 && spans2stacks_stream(&r, "-") != 0)
 		rc = EXIT_FAILURE;
 	end_of_file(&r);
@@ -484,7 +456,7 @@ main(int argc, char *argv[])
 	strbuf_release(&r.name);
 	strbuf_release(&r.key);
 	free(opt.excludes);
-	if (opt.where != NULL)
-		jqf_free(opt.where);
+	if (where != NULL)
+		jqf_free(where);
 	return close_stdout() != 0 ? EXIT_FAILURE : rc;
 }

@@ -29,7 +29,7 @@
 
 #include "trace2spans.h"
 
-struct t2s_opt opt = { 0, 0, PROGRESS_AUTO, 0, NULL, NULL };
+struct t2s_opt opt = { .com = OPT_COMMON_INIT };
 struct t2s_count count;
 struct bad_input bad = BAD_INPUT_INIT;
 struct jqf *where;
@@ -137,45 +137,31 @@ summary(void)
 int
 main(int argc, char *argv[])
 {
-	enum { OPT_ABSOLUTE = 256, OPT_NO_PROGRESS, OPT_PROGRESS, OPT_STRICT,
-	    OPT_VERSION, OPT_WHERE };
+	enum { OPT_ABSOLUTE = OPT_OWN };
 	static const struct option longopts[] = {
 		{ "absolute", no_argument, NULL, OPT_ABSOLUTE },
 		{ "args", no_argument, NULL, 'a' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "no-progress", no_argument, NULL, OPT_NO_PROGRESS },
-		{ "output", required_argument, NULL, 'o' },
-		{ "progress", no_argument, NULL, OPT_PROGRESS },
-		{ "strict", no_argument, NULL, OPT_STRICT },
-		{ "version", no_argument, NULL, OPT_VERSION },
-		{ "where", required_argument, NULL, OPT_WHERE },
-		{ NULL, 0, NULL, 0 }
+		OPT__COMMON
 	};
 	struct ofile of;
 	int ch, rc = EXIT_SUCCESS;
 
 	prog_init(argv[0]);
-	while ((ch = opt_next(argc, argv, "aho:", longopts)) != -1)
+	while ((ch = opt_next(argc, argv, "a" OPT_COMMON_SHORT, longopts)) !=
+	    -1)
 		switch (ch) {
 		case 'a': opt.args = 1; break;
-		case 'h': usage(EXIT_SUCCESS); break;
-		case 'o': opt.out = optarg; break;
 		case OPT_ABSOLUTE: opt.absolute = 1; break;
-		case OPT_NO_PROGRESS: opt.progress = PROGRESS_OFF; break;
-		case OPT_PROGRESS: opt.progress = PROGRESS_ON; break;
-		case OPT_STRICT: opt.strict = 1; break;
-		case OPT_VERSION: opt_version(); break;
-		case OPT_WHERE: opt.where = optarg; break;
-		default: usage(EXIT_USAGE); break;
+		default: opt_common(ch, optarg, &opt.com, usage); break;
 		}
 	argc -= optind;
 	argv += optind;
-	bad.strict = opt.strict;
-	if (opt.where != NULL)
-		where = jqf_compile(opt.where);
-	out = ofile_open(&of, opt.out);
+	bad.strict = opt.com.strict;
+	if (opt.com.where != NULL)
+		where = jqf_compile(opt.com.where);
+	out = ofile_open(&of, opt.com.output);
 	ndw_init(&w, 0);
-	progress_init(opt.progress, "events");
+	progress_init(opt.com.progress, "events");
 	if (argc == 0)
 		rc = trace_file("-");
 	for (; argc > 0; argc--, argv++)

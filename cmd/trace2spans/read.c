@@ -352,7 +352,7 @@ document(struct trace *t)
 	}
 	if (rc == -1 && !t->names_only) {
 		t->pos.line = t->line;
-		if (opt.strict)
+		if (opt.com.strict)
 			bad_input(&bad, &t->pos, "trace is cut off");
 		warn_at(&t->pos, "trace is cut off: kept the events before "
 		    "the end of the input");

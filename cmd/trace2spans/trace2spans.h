@@ -14,16 +14,14 @@
 #include "hmap.h"
 #include "nd.h"
 #include "ndw.h"
+#include "opt.h"
 #include "strbuf.h"
 #include "zin.h"
 
 struct t2s_opt {
+	struct opt_common com;
 	int absolute;
 	int args;
-	int progress;
-	int strict;
-	const char *out;
-	const char *where;
 };
 
 /* What the events of all files added up to; printed at the end. */

@@ -98,29 +98,41 @@ version_prints_name_toolkit_and_version(void **state)
 	assert_string_equal(c.err, "");
 }
 
-enum { OPT_PARTIAL = 256, OPT_PROGRESS, OPT_STRICT };
+enum { T_PARTIAL = 256, T_PROGRESS, T_STRICT };
 static const struct option longopts[] = {
 	{ "help", no_argument, NULL, 'h' },
 	{ "key", required_argument, NULL, 'k' },
-	{ "partial", no_argument, NULL, OPT_PARTIAL },
-	{ "progress", no_argument, NULL, OPT_PROGRESS },
-	{ "strict", no_argument, NULL, OPT_STRICT },
+	{ "partial", no_argument, NULL, T_PARTIAL },
+	{ "progress", no_argument, NULL, T_PROGRESS },
+	{ "strict", no_argument, NULL, T_STRICT },
 	{ NULL, 0, NULL, 0 }
 };
+
+/*
+ * Copies the NULL-terminated in (at most 7) into argv for getopt, which
+ * permutes it, and sets up a fresh parse; returns argc.
+ */
+static int
+args_init(const char *const *in, char *argv[8])
+{
+	int argc;
+
+	for (argc = 0; in[argc] != NULL && argc < 7; argc++)
+		argv[argc] = strdup(in[argc]);
+	argv[argc] = NULL;
+	prog_init("prog");
+	optind = 0;
+	return argc;
+}
 
 /* Runs opt_next() over arg (NULL-terminated), printing what it returns. */
 static void
 call_next(void *arg)
 {
-	const char *const *in = arg;
 	char *argv[8];
-	int argc = 0, ch;
+	int argc, ch;
 
-	for (; in[argc] != NULL && argc < 7; argc++)
-		argv[argc] = strdup(in[argc]);
-	argv[argc] = NULL;
-	prog_init("prog");
-	optind = 0;
+	argc = args_init(arg, argv);
 	while ((ch = opt_next(argc, argv, "hk:", longopts)) != -1) {
 		if (ch == 'k')
 			printf("k=%s ", optarg);
@@ -181,6 +193,72 @@ next_reports_bad_options_in_its_words(void **state)
 	}
 }
 
+static void
+common_usage(int status)
+{
+	printf("usage %d\n", status);
+	exit(status);
+}
+
+/* Parses arg (NULL-terminated) with the shared block and prints opt. */
+static void
+call_common(void *arg)
+{
+	static const struct option lo[] = {
+		{ "all", no_argument, NULL, 'a' },
+		OPT__COMMON
+	};
+	struct opt_common c = OPT_COMMON_INIT;
+	char *argv[8];
+	int argc, ch;
+
+	argc = args_init(arg, argv);
+	while ((ch = opt_next(argc, argv, "a" OPT_COMMON_SHORT, lo)) != -1)
+		switch (ch) {
+		case 'a': printf("a "); break;
+		default: opt_common(ch, optarg, &c, common_usage); break;
+		}
+	printf("o=%s w=%s p=%d s=%d\n", c.output ? c.output : "-",
+	    c.where ? c.where : "-", c.progress, c.strict);
+	while (argc > 0)
+		free(argv[--argc]);
+}
+
+static void
+common_sets_the_shared_options(void **state)
+{
+	static const struct {
+		const char *a1, *a2, *a3, *out;
+		int status;
+	} t[] = {
+		{ NULL, NULL, NULL, "o=- w=- p=-1 s=0\n", 0 },
+		{ "-o", "f", "-a", "a o=f w=- p=-1 s=0\n", 0 },
+		{ "--output=g", "--strict", NULL, "o=g w=- p=-1 s=1\n", 0 },
+		{ "--where", ".x", "--progress", "o=- w=.x p=1 s=0\n", 0 },
+		{ "--progress", "--no-progress", NULL, "o=- w=- p=0 s=0\n", 0 },
+		{ "--no-pr", "--wh=.y", NULL, "o=- w=.y p=0 s=0\n", 0 },
+		{ "-ah", NULL, NULL, "a usage 0\n", 0 },
+		{ "--help", NULL, NULL, "usage 0\n", 0 },
+		{ "--version", NULL, NULL, "prog (profpipe) " PROFPIPE_VERSION
+		    "\n", 0 },
+		{ "-x", NULL, NULL, "usage 2\n", 2 },
+		{ "--strict=1", NULL, NULL, "usage 2\n", 2 },
+	};
+	struct child c;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+		const char *argv[] = { "prog", t[i].a1, t[i].a2, t[i].a3,
+			NULL };
+
+		run_child(call_common, argv, &c);
+		if (c.status != t[i].status || strcmp(c.out, t[i].out) != 0)
+			fail_msg("%s: status %d, got '%s'", t[i].a1 ?
+			    t[i].a1 : "(none)", c.status, c.out);
+	}
+}
+
 int
 main(void)
 {
@@ -192,6 +270,7 @@ main(void)
 		cmocka_unit_test(version_prints_name_toolkit_and_version),
 		cmocka_unit_test(next_returns_good_options),
 		cmocka_unit_test(next_reports_bad_options_in_its_words),
+		cmocka_unit_test(common_sets_the_shared_options),
 	};
 
 	return cmocka_run_group_tests_name("opt", tests, NULL, NULL);
