@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "err.h"
+#include "flist.h"
 #include "arena.h"
 #include "hmap.h"
 #include "jqf.h"
@@ -69,6 +70,7 @@ static struct {
 	struct strbuf dispatches;	/* NUL-separated ids */
 	int dispatch_gt;
 	double dispatch_min;
+	const char *files_from;
 } opt = { .com = OPT_COMMON_INIT, .sort = F_SUM, .value = "dur_ns",
 	.factor = 1, .count = 10, .gpus = STRBUF_INIT,
 	.dispatches = STRBUF_INIT };
@@ -88,10 +90,11 @@ usage(int rc)
 {
 	FILE *fp = rc == EXIT_SUCCESS ? stdout : stderr;
 
-	fprintf(fp, "usage: topn [-hr] [--csv] [-d list] [--gpu list] "
-	    "[-k key] [--merge] [-n count] [--no-progress] [-o file] "
-	    "[--partial] [--progress] [-s field] [--strict] [--type type] "
-	    "[--unit unit] [-v key] [--version] [--where expr] [file ...]\n");
+	fprintf(fp, "usage: topn [-hr] [--csv] [-d list] [--files-from list] "
+	    "[--gpu list] [-k key] [--merge] [-n count] [--no-progress] "
+	    "[-o file] [--partial] [--progress] [-s field] [--strict] "
+	    "[--type type] [--unit unit] [-v key] [--version] [--where expr] "
+	    "[file ...]\n");
 	exit(rc);
 }
 
@@ -843,12 +846,13 @@ report_missing(void)
 int
 main(int argc, char *argv[])
 {
-	enum { OPT_CSV = OPT_OWN, OPT_GPU, OPT_MERGE, OPT_PARTIAL, OPT_TYPE,
-		OPT_UNIT };
+	enum { OPT_CSV = OPT_OWN, OPT_FILES_FROM, OPT_GPU, OPT_MERGE,
+		OPT_PARTIAL, OPT_TYPE, OPT_UNIT };
 	static const struct option longopts[] = {
 		{ "count", required_argument, NULL, 'n' },
 		{ "csv", no_argument, NULL, OPT_CSV },
 		{ "dispatch", required_argument, NULL, 'd' },
+		{ "files-from", required_argument, NULL, OPT_FILES_FROM },
 		{ "gpu", required_argument, NULL, OPT_GPU },
 		{ "key", required_argument, NULL, 'k' },
 		{ "merge", no_argument, NULL, OPT_MERGE },
@@ -861,7 +865,9 @@ main(int argc, char *argv[])
 		OPT__COMMON
 	};
 	static char obuf[1 << 16];
+	struct flist fl;
 	struct ofile of;
+	const char *path;
 	int ch, rc = EXIT_SUCCESS;
 
 	prog_init(argv[0]);
@@ -891,6 +897,9 @@ main(int argc, char *argv[])
 		case OPT_CSV:
 			opt.csv = 1;
 			break;
+		case OPT_FILES_FROM:
+			opt.files_from = optarg;
+			break;
 		case OPT_GPU:
 			add_list(&opt.gpus, optarg);
 			break;
@@ -918,16 +927,17 @@ main(int argc, char *argv[])
 		die_usage("--csv and --partial do not go together");
 	if (opt.com.where != NULL)
 		where = jqf_compile(opt.com.where);
+	flist_init(&fl, argc, argv, opt.files_from);
 	outfp = ofile_open(&of, opt.com.output);
 	setvbuf(outfp, obuf, _IOFBF, sizeof(obuf));
 	arena_init(&mem, 0);
 	hmap_init(&groups, 64);
 	progress_init(opt.com.progress, "records");
-	if (argc == 0 && topn_stream("-") != EXIT_SUCCESS)
-		rc = EXIT_FAILURE;
-	for (; argc > 0; argc--, argv++)
-		if (topn_stream(*argv) != EXIT_SUCCESS)
+	while ((path = flist_next(&fl)) != NULL)
+		if (topn_stream(path) != EXIT_SUCCESS)
 			rc = EXIT_FAILURE;
+	if (flist_release(&fl) != 0)
+		rc = EXIT_FAILURE;
 	progress_done();
 	finish();
 	if (!opt.merge)

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "err.h"
+#include "flist.h"
 #include "jqf.h"
 #include "nd.h"
 #include "ofile.h"
@@ -24,6 +25,7 @@ static struct {
 	int default_excludes;
 	const char **excludes;
 	size_t nexcludes;
+	const char *files_from;
 	int folded;
 	int merge;
 	int quiet;
@@ -31,10 +33,11 @@ static struct {
 } opt = { .com = OPT_COMMON_INIT, .max_depth = 1000, .default_excludes = 1 };
 static struct jqf *where;
 
-enum { OPT_NO_DEFAULT_EXCLUDES = OPT_OWN };
+enum { OPT_FILES_FROM = OPT_OWN, OPT_NO_DEFAULT_EXCLUDES };
 
 static const struct option longopts[] = {
 	{ "exclude", required_argument, NULL, 'x' },
+	{ "files-from", required_argument, NULL, OPT_FILES_FROM },
 	{ "folded", no_argument, NULL, 'f' },
 	{ "max-depth", required_argument, NULL, 'd' },
 	{ "merge", no_argument, NULL, 'm' },
@@ -65,7 +68,8 @@ static void
 usage(int status)
 {
 	fprintf(status == 0 ? stdout : stderr,
-	    "usage: %s [-fhmqs] [-d depth] [--no-default-excludes] "
+	    "usage: %s [-fhmqs] [-d depth] [--files-from list] "
+	    "[--no-default-excludes] "
 	    "[--no-progress] [-o file] [--progress] [--strict] [--version] "
 	    "[--where expr] [-x pattern] [file ...]\n", prog_name);
 	exit(status);
@@ -402,6 +406,9 @@ parse_options(int argc, char *argv[])
 		case 'x':
 			add_exclude(optarg);
 			break;
+		case OPT_FILES_FROM:
+			opt.files_from = optarg;
+			break;
 		case OPT_NO_DEFAULT_EXCLUDES:
 			opt.default_excludes = 0;
 			break;
@@ -417,8 +424,10 @@ parse_options(int argc, char *argv[])
 int
 main(int argc, char *argv[])
 {
+	struct flist fl;
 	struct ofile of;
 	struct run r;
+	const char *path;
 	FILE *out;
 	int rc = EXIT_SUCCESS;
 
@@ -433,16 +442,16 @@ main(int argc, char *argv[])
 	strbuf_init(&r.name, 64);
 	strbuf_init(&r.key, 64);
 	tree_init(&r.tree, opt.excludes, opt.max_depth);
+	flist_init(&fl, argc, argv, opt.files_from);
 	out = ofile_open(&of, opt.com.output);
 	progress_init(opt.com.progress, opt.merge ? "stacks" : "spans");
-	if (argc == 0 && spans2stacks_stream(&r, "-") != 0)
-		rc = EXIT_FAILURE;
-	end_of_file(&r);
-	for (; argc > 0; argc--, argv++) {
-		if (spans2stacks_stream(&r, *argv) != 0)
+	while ((path = flist_next(&fl)) != NULL) {
+		if (spans2stacks_stream(&r, path) != 0)
 			rc = EXIT_FAILURE;
 		end_of_file(&r);
 	}
+	if (flist_release(&fl) != 0)
+		rc = EXIT_FAILURE;
 	progress_done();
 	tree_write(&r.tree, out, opt.folded);
 	if (ofile_close(&of) != 0)
