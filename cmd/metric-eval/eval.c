@@ -178,6 +178,35 @@ out_buf(struct evctx *c, struct val *a, struct val *b)
 	    o[i] = (expr); } \
 } while (0)
 
+/*
+ * a = (a != None) or (a == None): the same answer for every row of a
+ * (see enum cmp); a none or text a stays none.
+ */
+static void
+cmp_none(struct evctx *c, int sub, struct val *a)
+{
+	double r = sub == CMP_NONE_NE ? 1 : 0;
+	double *o;
+	size_t i;
+
+	if (a->k == V_SCAL) {
+		a->s = r;
+		return;
+	}
+	if (a->k != V_VEC) {
+		val_drop(c, a);
+		return;
+	}
+	o = buf_get(c);
+	for (i = 0; i < c->n; i++)
+		o[i] = r;
+	val_drop(c, a);
+	a->k = V_VEC;
+	a->v = o;
+	a->own = 1;
+	a->masked = 0;
+}
+
 /* a = a op b; b is consumed. */
 static void
 binop(struct evctx *c, int op, int sub, struct val *a, struct val *b)
@@ -741,6 +770,14 @@ run(const struct prog *p, struct evctx *c, struct val *res)
 		case OP_SEL:
 			select3(c, &st[sp - 3], &st[sp - 2], &st[sp - 1]);
 			sp -= 2;
+			break;
+		case OP_CMP:
+			if (in->nargs == 1) {
+				cmp_none(c, in->sub, &st[sp - 1]);
+				break;
+			}
+			binop(c, in->op, in->sub, &st[sp - 2], &st[sp - 1]);
+			sp--;
 			break;
 		case OP_CALL:
 			call(c, in->sub, in->nargs, &st[sp - in->nargs]);

@@ -452,14 +452,56 @@ parse_arith(struct cc *c)
 	}
 }
 
+/* The code from start on is the literal None alone. */
+static int
+is_none_literal(const struct cc *c, size_t start)
+{
+	return c->n == start + 1 && c->ins[start].op == OP_NONE;
+}
+
+/*
+ * X != None and X == None (either side None): pandas compares every row
+ * of a column with None, so the result has X's kind.  The None is dropped
+ * and a one-operand comparison emitted; X itself is still evaluated, and
+ * a missing counter in it still blanks the cell.  None != None is Python's
+ * (a constant).
+ */
+static void
+cmp_none(struct cc *c, int sub, size_t start, int lnone, int rnone)
+{
+	int k;
+
+	if (lnone && rnone) {
+		c->n = start;
+		c->sp -= 2;
+		emit(c, OP_NUM, 0, 0, 0, sub == CMP_EQ, V_SCAL);
+		return;
+	}
+	if (rnone) {
+		c->n--;
+	} else {
+		memmove(&c->ins[start], &c->ins[start + 1],
+		    (c->n - start - 1) * sizeof(*c->ins));
+		c->n--;
+		c->kinds[c->sp - 2] = c->kinds[c->sp - 1];
+	}
+	c->sp--;
+	k = c->kinds[c->sp - 1];
+	emit(c, OP_CMP, sub == CMP_NE ? CMP_NONE_NE : CMP_NONE_EQ, 1, 0, 0,
+	    k == V_TEXT ? V_NONE : k);
+}
+
 static void
 parse_cmp(struct cc *c)
 {
-	int sub;
+	size_t start = c->n, mid;
+	int sub, lnone;
 
 	parse_arith(c);
 	if (c->failed)
 		return;
+	lnone = is_none_literal(c, start);
+	mid = c->n;
 	if (accept(c, "!="))
 		sub = CMP_NE;
 	else if (accept(c, "=="))
@@ -475,7 +517,12 @@ parse_cmp(struct cc *c)
 	else
 		return;
 	parse_arith(c);
-	if (!c->failed)
+	if (c->failed)
+		return;
+	if ((sub == CMP_NE || sub == CMP_EQ) &&
+	    (lnone || is_none_literal(c, mid)))
+		cmp_none(c, sub, start, lnone, is_none_literal(c, mid));
+	else
 		emit(c, OP_CMP, sub, 2, 0, 0, binkind(c->kinds[c->sp - 2],
 		    c->kinds[c->sp - 1]));
 }
@@ -539,7 +586,9 @@ expr_compile(const char *text, struct compile_env *env, struct prog *p,
 	p->missing = c.missing;
 	p->missing_name = c.missing_name;
 	p->kind = c.kinds[0];
-	if (env->block_missing) {
+	/* A cell that reads the absent coll_level block is blank; one that
+	 * needs only variables and numbers (a Peak) is still evaluated. */
+	if (env->block_missing && c.missing) {
 		p->kind = V_NONE;
 		p->missing = 0;
 	}

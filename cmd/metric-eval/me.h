@@ -116,7 +116,15 @@ enum op {
 	OP_NEG, OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_MODOP, OP_CMP, OP_SEL,
 	OP_CALL
 };
-enum cmp { CMP_NE, CMP_EQ, CMP_LT, CMP_LE, CMP_GT, CMP_GE };
+/*
+ * CMP_NONE_NE and CMP_NONE_EQ compare with the literal None as pandas
+ * compares a column with None: != is true and == false for every row
+ * (NaN rows included); with None on both sides as Python does.
+ */
+enum cmp {
+	CMP_NE, CMP_EQ, CMP_LT, CMP_LE, CMP_GT, CMP_GE, CMP_NONE_NE,
+	CMP_NONE_EQ
+};
 enum fn {
 	FN_AVG, FN_SUM, FN_MIN, FN_MAX, FN_MEDIAN, FN_QUANTILE, FN_STD,
 	FN_ROUND, FN_TO_INT, FN_MOD, FN_CONCAT
@@ -142,7 +150,7 @@ struct prog {
 struct compile_env {
 	struct table *t;
 	const char *block;	/* coll_level block, "pmc_perf" by default */
-	int block_missing;	/* that block is absent: every cell is blank */
+	int block_missing;	/* absent: a cell that reads it is blank */
 	int strict_names;	/* an absent counter is an error (-e, -f) */
 };
 

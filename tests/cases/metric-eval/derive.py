@@ -173,6 +173,18 @@ def binop(op, a, b):
     return Vec(out, masked)
 
 
+def cmpnone(op, x):
+    """x != None, x == None with pandas' meaning (notes: the configs'
+    "None" comparisons)."""
+    x = nv(x)
+    r = 1.0 if op == "!=" else 0.0
+    if x is None or isinstance(x, str):
+        return None
+    if isnum(x):
+        return r
+    return Vec([r] * len(x.xs))
+
+
 def where(c, x, y):
     c, x, y = nv(c), nv(x), nv(y)
     if x is None or c is None:
@@ -341,8 +353,18 @@ class Rewrite(ast.NodeTransformer):
 
     def visit_Compare(self, node):
         self.generic_visit(node)
-        return self.call("__bin", [ast.Constant(self.CMP[type(node.ops[0])]),
-                                   node.left, node.comparators[0]])
+        op = self.CMP[type(node.ops[0])]
+        left, right = node.left, node.comparators[0]
+        none = [isinstance(x, ast.Constant) and x.value is None
+                for x in (left, right)]
+        if op in ("!=", "==") and any(none):
+            # pandas: a column compared with None is != for every row
+            # (NaN rows too), never ==; the other side is still looked up.
+            other = right if none[0] else left
+            if all(none):
+                return ast.Constant(1.0 if op == "==" else 0.0)
+            return self.call("__cmpnone", [ast.Constant(op), other])
+        return self.call("__bin", [ast.Constant(op), left, right])
 
     def visit_UnaryOp(self, node):
         self.generic_visit(node)
@@ -364,6 +386,10 @@ class Channels:
         return self.ns.column("%s[%d]" % (self.name, int(i)))
 
 
+class NoBlock(Exception):
+    """A name was looked up in a coll_level block the workload lacks."""
+
+
 class Names(dict):
     def __init__(self, ctx, block):
         super().__init__()
@@ -371,7 +397,9 @@ class Names(dict):
 
     def column(self, name):
         b = self.ctx.cols.get(self.block)
-        if b is None or name not in b:
+        if b is None:
+            raise NoBlock(self.block)
+        if name not in b:
             return None
         return Vec([b[name][i] for i in self.ctx.rows])
 
@@ -384,6 +412,8 @@ class Names(dict):
             return where
         if key == "__bin":
             return binop
+        if key == "__cmpnone":
+            return cmpnone
         col = self.column(key)
         if col is not None:
             return col
@@ -437,8 +467,6 @@ class Ctx:
         if self.rocpd:
             text = text.replace("SQ_ACCUM_PREV_HIRES", block + "_ACCUM")
             block = "pmc_perf"
-        elif block not in self.cols:
-            return None
         text = re.sub(r"\$(\w+)", r"V__\1", text)
         tree = Rewrite().visit(ast.parse(text.strip(), mode="eval"))
         ast.fix_missing_locations(tree)
@@ -447,6 +475,10 @@ class Ctx:
                      Names(self, block))
         except TypeError:
             return None     # arithmetic on a missing counter
+        except NoBlock:
+            # Only a cell that reads the absent block is blank; a Peak
+            # made of sysinfo variables is still computed.
+            return None
         r = nv(r)
         if r is None or isinstance(r, str) or isinstance(r, Vec):
             return None

@@ -68,3 +68,34 @@ python3 "$here/derive.py" "$F/mixbench/mi200" "$C/gfx90a" $SI --kernel "$K166" \
     --panels 2,7,10 --per-panel 6 >"$d/want.ndjson"
 printf '%s\n' "pmc2ndjson $RF/mixbench/mi200 | metric-eval -c $RC/gfx90a -k '$K166' | sh ../pin.sh want.ndjson" >"$d/cmd"
 sh "$here/expout.sh" "$d/want.ndjson" >"$d/expout"
+# Comparisons with None (pandas: != None is true for every row): the one
+# use in each arch's configs, 3.1 VL1 Coalesce (25 on vcopy/MI200:
+# 32768*64*100 / (2097152*4)).
+d=$here/0126-none-comparison
+mkdir -p "$d"
+for w in "vcopy/MI100 gfx908" "vcopy/MI200 gfx90a" "vcopy/MI300X_A1 gfx942" \
+    "vcopy/MI350 gfx950"; do
+	set -- $w
+	python3 "$here/derive.py" "$F/$1" "$C/$2" --ids 3.1.26 |
+	    jq -c --arg w "$1" '. + {metric_id: ($w + " " + .metric_id)}'
+done >"$d/want.ndjson"
+printf '%s\n' "for w in 'vcopy/MI100 gfx908' 'vcopy/MI200 gfx90a' 'vcopy/MI300X_A1 gfx942' 'vcopy/MI350 gfx950'; do set -- \$w; pmc2ndjson $RF/\$1 | metric-eval -c $RC/\$2 -b 3.1.26 | jq -c --arg w \"\$1\" '. + {metric_id: (\$w + \" \" + .metric_id)}'; done | sh ../pin.sh want.ndjson" >"$d/cmd"
+sh "$here/expout.sh" "$d/want.ndjson" >"$d/expout"
+# Each cell on its own: a workload profiled with only some IP blocks
+# (rocprof-compute --block), made at test time by blocks.py from
+# vcopy/MI200.  2.1 Wavefront Occupancy's Peak ($max_waves_per_cu *
+# $cu_per_gpu = 32 * 104 = 3328) needs no counter and is still computed.
+mkb() {
+	d=$here/$1
+	mkdir -p "$d"
+	t=$(mktemp -d)
+	python3 "$here/blocks.py" "$F/$2" "$t" $4
+	python3 "$here/derive.py" "$t" "$C/$3" --panels 2,3,7,10,16,17 \
+	    --per-panel 8 --coll >"$d/want.ndjson" || exit 1
+	rm -rf "$t"
+	printf '%s\n' "t=\$(mktemp -d) && python3 ../blocks.py $RF/$2 \$t $4 && pmc2ndjson \$t | metric-eval -c $RC/$3 | sh ../pin.sh want.ndjson; rm -rf \$t" >"$d/cmd"
+	sh "$here/expout.sh" "$d/want.ndjson" >"$d/expout"
+}
+mkb 0127-block-tcc vcopy/MI200 gfx90a TCC
+mkb 0128-block-sq-tcp vcopy/MI200 gfx90a "SQ TCP"
+mkb 0129-block-tcc-mi300x path/MI300X_A1 gfx942 TCC
