@@ -342,13 +342,45 @@ type_ok(struct nd_slice t, const char *want)
 	return nd_str_eq(t, "dispatch", 8) || nd_str_eq(t, "instruction", 11);
 }
 
+/*
+ * The value of a span record, which has no "dur_ns": end_ns - start_ns,
+ * exact.  Returns 0, or -1 when the two are not integers or the
+ * difference does not fit in 64 bits.
+ */
+static int
+span_duration(struct nd_slice start, struct nd_slice end, long double *out)
+{
+	int64_t s, e, d;
+
+	if (nd_val_i64(start, &s) != 0 || nd_val_i64(end, &e) != 0 ||
+	    __builtin_sub_overflow(e, s, &d))
+		return -1;
+	*out = d;
+	return 0;
+}
+
+/* Reads the value of a record into val; returns 0, 1 (missing) or -1. */
+static int
+record_value(const struct nd_slice v[], size_t n, long double *val,
+    int *is_float)
+{
+	if (v[n + 1].p == NULL && v[n + 4].p != NULL && v[n + 5].p != NULL &&
+	    strcmp(opt.value, "dur_ns") == 0) {
+		*is_float = 0;
+		return span_duration(v[n + 4], v[n + 5], val);
+	}
+	if (v[n + 1].p == NULL || nd_type(v[n + 1]) == ND_NULL)
+		return 1;
+	return parse_value(v[n + 1], val, is_float);
+}
+
 /* One input record of a normal run. */
 static void
 topn_record(const char *line, size_t len, const struct srcpos *pos)
 {
 	static struct strbuf ident = STRBUF_INIT, json = STRBUF_INIT;
-	const char *names[MAX_KEYS + 4];
-	struct nd_slice v[MAX_KEYS + 4];
+	const char *names[MAX_KEYS + 6];
+	struct nd_slice v[MAX_KEYS + 6];
 	size_t i, n = opt.nkeys;
 	long double val;
 	int is_float, rc;
@@ -359,7 +391,9 @@ topn_record(const char *line, size_t len, const struct srcpos *pos)
 	names[n + 1] = opt.value;
 	names[n + 2] = "GPU_ID";
 	names[n + 3] = "Dispatch_ID";
-	if (nd_fields(line, len, names, v, n + 4) < 0) {
+	names[n + 4] = "start_ns";
+	names[n + 5] = "end_ns";
+	if (nd_fields(line, len, names, v, n + 6) < 0) {
 		bad_input(&bad, pos, "%s", nd_error());
 		return;
 	}
@@ -370,13 +404,19 @@ topn_record(const char *line, size_t len, const struct srcpos *pos)
 			bad_input(&bad, pos, "--where: %s", jqf_error(where));
 		return;
 	}
-	for (i = 0; i <= n; i++)
+	for (i = 0; i < n; i++)
 		if (v[i + 1].p == NULL || nd_type(v[i + 1]) == ND_NULL) {
 			missing[i]++;
 			return;
 		}
-	if (parse_value(v[n + 1], &val, &is_float) != 0) {
-		bad_input(&bad, pos, "'%s' is not a number", opt.value);
+	if ((rc = record_value(v, n, &val, &is_float)) > 0) {
+		missing[n]++;
+		return;
+	}
+	if (rc < 0) {
+		bad_input(&bad, pos, v[n + 1].p == NULL ? "'end_ns' - "
+		    "'start_ns' is not a 64-bit integer" : "'%s' is not a "
+		    "number", opt.value);
 		return;
 	}
 	build_keys(opt.keys, v + 1, n, &ident, &json);
