@@ -52,8 +52,6 @@ fi
 records=$(wc -l <"$in")
 insize=$(wc -c <"$in")
 
-set -- $(measure 3 "$BIN/chart2html" -o "$T/page.html" "$in")
-sec=$1 kb=$2
 cat >"$T/peer.py" <<'EOF'
 import json, sys
 recs = [json.loads(l) for l in open(sys.argv[1]) if l.strip()]
@@ -63,35 +61,28 @@ with open(sys.argv[2], "w") as f:
     f.write("<!DOCTYPE html><script type=\"application/json\">" + data +
             "</" + "script>")
 EOF
-set -- $(measure 3 python3 "$T/peer.py" "$in" "$T/peer.html")
-psec=$1
+t=$(pair "${RUNS:-5}" "'$BIN/chart2html' -o '$T/page.html' '$in'" \
+    "python3 '$T/peer.py' '$in' '$T/peer.html'")
 page=$(wc -c <"$T/page.html")
-peerpage=$(wc -c <"$T/peer.html")
-
-awk -v w="$what" -v n="$records" -v b="$insize" -v s="$sec" -v kb="$kb" \
-    -v ps="$psec" -v pg="$page" -v pp="$peerpage" 'BEGIN {
-	s = s > 0 ? s : 0.005; ps = ps > 0 ? ps : 0.005
-	printf "chart2html | %s (%d records, %.1f MB) | %.2f MB page | " \
-	    "%.0f MB/s, %.0f MB peak | python3 json: %.0f MB/s, %.2f MB " \
-	    "page | %.1fx\n", w, n, b / 1e6, pg / 1e6, b / 1e6 / s, kb / 1024,
-	    b / 1e6 / ps, pp / 1e6, ps / s
-}'
+row chart2html "$what ($records records, $((insize / 1000000)) MB)" \
+    "python3 json page writer" "$t" \
+    "page $(awk -v p="$page" 'BEGIN { printf "%.2f", p / 1e6 }') MB (target < 5 MB)"
 
 if [ -d "$top/tests/browser/node_modules/playwright-core" ]; then
 	r=$(node "$top/scripts/bench/chart2html-page.mjs" "$T/page.html" 3) ||
 	    { echo "chart2html page: chromium run failed"; exit 1; }
-	echo "$r" | python3 -c '
+	note=$(echo "$r" | python3 -c '
 import json, sys
 r = json.load(sys.stdin)
 sw = ("kernel switch %.1f ms median, %.1f ms worst of %d (target < 100 ms), "
     "all tables %.0f ms") % (r["switch_ms"], r["switch_max_ms"],
     r["switches"], r["all_tables_ms"]) \
     if r["switch_ms"] is not None else "no kernel selector"
-print("chart2html page | %s | %.2f MB (target < 5 MB) | interactive in "
-      "%.0f ms (target < 1000 ms) | %s | -" % (sys.argv[1],
-      int(sys.argv[2]) / 1e6, r["tti_ms"], sw))' "$what" "$page"
+print("interactive in %.0f ms (target < 1000 ms), %s" % (r["tti_ms"], sw))')
+	row "chart2html page (chromium)" "$what" "-" "- - - - - -" "$note"
 else
-	echo "chart2html page | skipped: playwright-core missing"
+	echo "chart2html page (chromium) | skipped: playwright-core missing" \
+	    "| - | - | - | - | - | - | - | - | - | -"
 fi
 
 # A timeline page: 200,000 dispatches on 8 GPUs with 19-digit timestamps.
@@ -106,7 +97,7 @@ for i in range(200000):
           '"dur_ns":%d}' % (i, i % 50, i % 8, t, t + d, d))
     t += d // 8
 EOF2
-set -- $(measure 3 "$BIN/chart2html" -o "$T/timeline.html" "$T/dispatches.ndjson")
+t=$(pair "${RUNS:-5}" "'$BIN/chart2html' -o '$T/timeline.html' '$T/dispatches.ndjson'" "")
 tsize=$(wc -c <"$T/timeline.html")
 if [ -d "$top/tests/browser/node_modules/playwright-core" ]; then
 	r=$(node "$top/scripts/bench/chart2html-page.mjs" "$T/timeline.html" 3)
@@ -115,11 +106,5 @@ print("%.0f" % json.load(sys.stdin)["tti_ms"])')
 else
 	tti=-
 fi
-awk -v s="$1" -v kb="$2" -v b="$(wc -c <"$T/dispatches.ndjson")" \
-    -v pg="$tsize" -v tti="$tti" 'BEGIN {
-	s = s > 0 ? s : 0.005
-	printf "chart2html page | 200,000 dispatches, timeline and list " \
-	    "(%.1f MB) | %.2f MB page | %.0f MB/s, %.0f MB peak | " \
-	    "interactive in %s ms | -\n", b / 1e6, pg / 1e6, b / 1e6 / s,
-	    kb / 1024, tti
-}'
+row chart2html "200,000 dispatches, timeline and list" "-" "$t" \
+    "page $(awk -v p="$tsize" 'BEGIN { printf "%.2f", p / 1e6 }') MB, interactive in $tti ms"

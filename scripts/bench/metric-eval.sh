@@ -2,15 +2,16 @@
 # metric-eval.sh: metric-eval with the full gfx942 and gfx90a panel configs.
 #
 # 1. A fixture workload end to end (pmc2ndjson | metric-eval, every metric
-#    of the architecture), median of 5, in ms; the peer is derive.py, the
+#    of the architecture), median of $RUNS (default 5); the peer is derive.py, the
 #    independent Python evaluator of the golden cases (same metrics, no
 #    pandas), and the issue's figure for 'rocprof-compute analyze' on such
 #    a three-dispatch workload is 6 to 26 s of CPU.
 # 2. 1,000,000 generated dispatches (ME_N to change) with the full gfx942
 #    config: the path/MI300X_A1 dispatches, repeated, with every non-channel
 #    counter the config reads (about 8.6 kB a record; full-width records
-#    with all 2432 channel columns would be 56 GB for a million).  One run;
-#    dispatches/s and peak memory (/usr/bin/time's maximum resident set).
+#    with all 2432 channel columns would be 56 GB for a million), median of
+#    $ME_RUNS runs (default $RUNS, 5): dispatches per CPU-second and peak
+#    memory.  Target: >= 60,000 dispatches per CPU-second, <= 256 MB.
 # $BIN and $BENCH_TMP come from bench.sh.
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$(dirname "$0")/lib/measure.sh"
@@ -19,30 +20,23 @@ T=${BENCH_TMP:-/tmp}/metric-eval
 F=$top/../shared/fixtures/rocprof-compute
 C=$top/../shared/reference/rocprof-compute-configs
 N=${ME_N:-1000000}
+runs=${RUNS:-5}
+me_runs=${ME_RUNS:-$runs}
 mkdir -p "$T" || exit 1
 if [ ! -d "$C" ] || [ ! -x "$BIN/pmc2ndjson" ]; then
-	echo "metric-eval | skipped: needs $C and pmc2ndjson"
+	echo "metric-eval | skipped: needs $C and pmc2ndjson" \
+	    "| - | - | - | - | - | - | - | - | - | -"
 	exit 0
 fi
 
 for w in path/MI300X_A1:gfx942 vcopy/MI200:gfx90a; do
 	wl=${w%%:*} arch=${w##*:}
-	rows=$("$BIN/pmc2ndjson" "$F/$wl" 2>/dev/null |
-	    "$BIN/metric-eval" -c "$C/$arch" 2>/dev/null | wc -l)
-	set -- $(measure 5 sh -c "'$BIN/pmc2ndjson' '$F/$wl' | '$BIN/metric-eval' -c '$C/$arch'")
-	sec=$1 kb=$2 cpu=$3
-	set -- $(measure 5 sh -c "python3 '$top/tests/cases/metric-eval/derive.py' '$F/$wl' '$C/$arch'")
-	psec=$1 pcpu=$3
-	awk -v w="$wl" -v a="$arch" -v r="$rows" -v s="$sec" -v kb="$kb" \
-	    -v c="$cpu" -v ps="$psec" -v pc="$pcpu" 'BEGIN {
-		s = s > 0 ? s : 0.001; c = c > 0 ? c : 0.005
-		printf "pmc2ndjson | metric-eval | %s, %s, all %d metric rows " \
-		    "| 3 dispatches | %.0f ms end to end (%.0f ms CPU), " \
-		    "peak %.1f MB | derive.py %.0f ms (%.0f ms CPU); " \
-		    "rocprof-compute 6000-26000 ms CPU | %.0fx; %.0f-%.0fx " \
-		    "(CPU)\n", w, a, r, s * 1000, c * 1000, kb / 1024,
-		    ps * 1000, pc * 1000, pc / c, 6 / c, 26 / c
-	}'
+	t=$(pair "$runs" "'$BIN/pmc2ndjson' '$F/$wl' |
+	    '$BIN/metric-eval' -c '$C/$arch'" \
+	    "python3 '$top/tests/cases/metric-eval/derive.py' '$F/$wl' '$C/$arch'")
+	row "pmc2ndjson | metric-eval" "$wl, every $arch metric, 3 dispatches" \
+	    "derive.py (Python)" "$t" \
+	    "rocprof-compute analyze: 6-26 s CPU (cited, measured elsewhere)"
 done
 
 # The generated workload: a block of 1000 records, repeated.
@@ -71,21 +65,14 @@ EOF
 fi
 head -n 1 "$blk" >"$T/head.ndjson"
 tail -n +2 "$blk" >"$T/body.ndjson"
-reps=$((N / 1000))
-gen() {
-	cat "$T/head.ndjson"
-	i=0
-	while [ $i -lt $reps ]; do cat "$T/body.ndjson"; i=$((i + 1)); done
-}
-bytes=$(( $(wc -c <"$T/body.ndjson") * reps ))
-gen | /usr/bin/time -f '%e %M %U %S' -o "$T/time" "$BIN/metric-eval" \
-    --no-progress -c "$C/gfx942" 2>/dev/null | wc -l >"$T/rows"
-set -- $(cat "$T/time")
-awk -v n="$((reps * 1000))" -v b="$bytes" -v s="$1" -v kb="$2" \
-    -v u="$3" -v y="$4" -v r="$(cat "$T/rows")" 'BEGIN {
-	s = s > 0 ? s : 0.005; c = u + y; c = c > 0 ? c : 0.005
-	printf "metric-eval | %d generated MI300X dispatches, gfx942 config " \
-	    "(%d metric rows) | %.0f MB | %.0f dispatches/s (%.0f MB/s; " \
-	    "%.0f dispatches/s of CPU time), peak %.0f MB | - | -\n", n, r,
-	    b / 1e6, n / s, b / 1e6 / s, n / c, kb / 1024
-}'
+# The stream is the head, then the body $N / 1000 times: metric-eval reads
+# its files in turn as one stream, so no process feeds it through a pipe.
+set -- "$T/head.ndjson"
+i=0
+while [ $i -lt $((N / 1000)) ]; do set -- "$@" "$T/body.ndjson"; i=$((i + 1)); done
+t=$(pair "$me_runs" "'$BIN/metric-eval' --no-progress -c '$C/gfx942' $*" "")
+note=$(echo "$t" | awk -v n="$((N / 1000 * 1000))" '{
+    printf "%.0f dispatches per CPU-second; target >= 60000, <= 256 MB",
+        n / ($3 > 0 ? $3 : 0.005) }')
+row metric-eval "$((N / 1000 * 1000)) generated MI300X dispatches, gfx942" \
+    "-" "$t" "$note"

@@ -9,13 +9,13 @@
 # jq -c . done exactly.  The generator writes records in the writer's own
 # form, so ndcat's output must equal its input byte for byte: that proves
 # every 64-bit integer round-trips.  Times are the median of $RUNS runs
-# (default 3); peak memory is the largest RSS.
+# (default 5), taking turns with the peer; peak memory is the largest RSS.
 # usage: BIN=... BENCH_TMP=... sh scripts/bench/nd.sh
 set -e
 . "$(dirname "$0")/lib/measure.sh"
 : "${BIN:?set BIN to the bin dir}" "${BENCH_TMP:?set BENCH_TMP}"
 ndcat="$BIN/../tests/ndcat"
-runs=${RUNS:-3}
+runs=${RUNS:-5}
 mb=${ND_MB:-100}
 file="$BENCH_TMP/nd-${mb}mb.ndjson"
 
@@ -74,38 +74,28 @@ bytes=$(wc -c <"$file")
 lines=$(wc -l <"$file")
 big=$(cat "$file.meta")
 
-# row PROGRAM OURS PEER PEERNAME: one table row in MB/s; the ratio is of
-# the median wall times, then of the CPU times (user + system), which a
-# busy machine disturbs less.
-row() {
-	echo "$bytes $2 $3" | awk -v prog="$1" -v peer="$4" \
-	    -v input="nd-${mb}mb.ndjson ($lines records)" '{
-	    mb = $1 / 1e6
-	    printf "%s | %s | %.1f MB | %.1f MB/s (%.2f s, cpu %.2f s), peak %.1f MB | %s %.1f MB/s (%.2f s, cpu %.2f s), peak %.1f MB | %.1fx (cpu %.1fx)\n",
-	        prog, input, mb, mb / $2, $2, $4, $3 / 1024, peer, mb / $5,
-	        $5, $7, $6 / 1024, $5 / $2, $7 / $4 }'
-}
-
-ours=$(measure "$runs" "$ndcat" "$file")
-jq=$(measure "$runs" jq -c . "$file")
-row "nd+ndw parse and write (ndcat)" "$ours" "$jq" "jq -c ."
-val=$(measure "$runs" "$ndcat" -v "$file")
-jq=$(measure "$runs" jq empty "$file")
-row "nd parse and validate (ndcat -v)" "$val" "$jq" "jq empty"
-wc=$(measure "$runs" wc -l "$file")
-row "nd+ndw parse and write (ndcat)" "$ours" "$wc" "wc -l"
+in="nd-${mb}mb.ndjson ($lines records, $((bytes / 1000000)) MB)"
+t=$(pair "$runs" "'$ndcat' '$file'" "jq -c . '$file'")
+row "nd+ndw parse and write (ndcat)" "$in" "jq -c ." "$t"
+t=$(pair "$runs" "'$ndcat' -v '$file'" "jq empty '$file'")
+row "nd parse and validate (ndcat -v)" "$in" "jq empty" "$t"
+t=$(pair "$runs" "'$ndcat' '$file'" "wc -l '$file'")
+row "nd+ndw parse and write (ndcat)" "$in" "wc -l" "$t" "the floor"
 
 # Round trip: ndcat's output is its input, byte for byte.
 "$ndcat" "$file" >"$BENCH_TMP/nd.out"
 if cmp -s "$file" "$BENCH_TMP/nd.out"; then
-	echo "nd+ndw (ndcat) | round trip | $lines records | identical output, all $big integers above 2^53 exact"
+	row "nd+ndw (ndcat) round trip" "$in" "-" "- - - - - -" \
+	    "identical output, all $big integers above 2^53 exact"
 else
-	echo "nd+ndw (ndcat) | round trip | $lines records | OUTPUT DIFFERS: $(cmp "$file" "$BENCH_TMP/nd.out" | head -n 1)"
+	row "nd+ndw (ndcat) round trip" "$in" "-" "- - - - - -" \
+	    "OUTPUT DIFFERS: $(cmp "$file" "$BENCH_TMP/nd.out" | head -n 1)"
 	rm -f "$BENCH_TMP/nd.out"
 	exit 1
 fi
 jq -c . "$file" >"$BENCH_TMP/nd.out"
 changed=$(paste -d '\001' "$file" "$BENCH_TMP/nd.out" |
     awk -F '\001' '$1 != $2 { n++ } END { print n + 0 }')
-echo "jq -c . | round trip | $lines records | $changed records changed (64-bit integers become doubles)"
+row "jq -c . round trip" "$in" "-" "- - - - - -" \
+    "$changed records changed (64-bit integers become doubles)"
 rm -f "$BENCH_TMP/nd.out"

@@ -1,31 +1,48 @@
 #!/bin/sh
-# trace2spans.sh: trace2spans on generated Kineto-style traces (100 MB and
-# 1 GB by default) against python3's json.load of the same file, which is
-# what users do today.  Times are the median of $RUNS runs (default 3; the
-# peer runs $PEER_RUNS times, default 1, as it takes about a minute and
-# several GB per gigabyte); peak memory is the largest RSS of those runs,
-# so "flat in the input size" shows as the same peak on both rows.
-# usage: BIN=... BENCH_TMP=... sh scripts/bench/trace2spans.sh [MB ...]
+# trace2spans.sh: trace2spans on a generated Kineto-style trace of the
+# real traces' shape (make_trace.py, $TRACE_MB MB, default 90) against what
+# users do today: python3's json.load of the file and a loop writing the
+# same span records (pid, tid, name, cat, start_ns, end_ns, thread_name)
+# with json.dumps.  Median of $RUNS runs (default 5), taking turns.
+# Target: ratio >= 15x.  $BIN and $BENCH_TMP come from bench.sh.
 set -e
 . "$(dirname "$0")/lib/measure.sh"
 : "${BIN:?set BIN to the bin dir}" "${BENCH_TMP:?set BENCH_TMP}"
 here=$(cd "$(dirname "$0")" && pwd)
-runs=${RUNS:-3}
-peer_runs=${PEER_RUNS:-1}
-[ $# -gt 0 ] || set -- 100 1000
-
-for mb in "$@"; do
-	f="$BENCH_TMP/trace-${mb}mb.json"
-	[ -f "$f" ] || python3 "$here/make_trace.py" --mb "$mb" -o "$f"
-	size=$(wc -c <"$f")
-	ours=$(measure "$runs" "$BIN/trace2spans" --no-progress "$f")
-	peer=$(measure "$peer_runs" python3 -c \
-	    'import json, sys; json.load(open(sys.argv[1]))' "$f")
-	echo "$size $ours $peer" | awk '
-	    function rate(mb, s) { return s > 0 ? mb / s : 0 }
-	    {
-	    mb = $1 / 1e6
-	    printf "trace2spans | Kineto-style trace (make_trace.py) | %.0f MB | %.0f MB/s (CPU %.0f MB/s), peak %.1f MB | python3 json.load %.0f MB/s (CPU %.0f MB/s), peak %.0f MB | %.1fx (CPU %.1fx)\n",
-	        mb, rate(mb, $2), rate(mb, $4), $3 / 1024, rate(mb, $5),
-	        rate(mb, $7), $6 / 1024, $5 / $2, ($4 > 0 ? $7 / $4 : 0) }'
-done
+runs=${RUNS:-5}
+mb=${TRACE_MB:-90}
+f=$BENCH_TMP/trace-${mb}mb.json
+if [ ! -f "$f" ]; then
+	nice python3 "$here/make_trace.py" --mb "$mb" -o "$f.tmp"
+	mv "$f.tmp" "$f"
+fi
+cat >"$BENCH_TMP/trace-peer.py" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+ev = d["traceEvents"] if isinstance(d, dict) else d
+names = {}
+for e in ev:
+    if e.get("ph") == "M" and e.get("name") == "thread_name":
+        names[(e.get("pid"), e.get("tid"))] = e["args"]["name"]
+out = sys.stdout
+dumps = json.dumps
+for e in ev:
+    if e.get("ph") != "X":
+        continue
+    s = round(float(e["ts"]) * 1000)
+    r = {"pid": e["pid"], "tid": e["tid"], "name": e["name"],
+         "cat": e.get("cat"), "start_ns": s,
+         "end_ns": s + round(float(e["dur"]) * 1000)}
+    n = names.get((e["pid"], e["tid"]))
+    if n is not None:
+        r["thread_name"] = n
+    out.write(dumps(r, separators=(",", ":")) + "\n")
+PY
+size=$(wc -c <"$f")
+t=$(pair "$runs" "'$BIN/trace2spans' --no-progress '$f'" \
+    "python3 '$BENCH_TMP/trace-peer.py' '$f'")
+note=$(echo "$t" | awk -v b="$size" '{
+    printf "%.0f MB/s of CPU; target ratio >= 15x",
+        b / 1e6 / ($3 > 0 ? $3 : 0.005) }')
+row trace2spans "Kineto-style trace, make_trace.py ($((size / 1000000)) MB)" \
+    "python3 json.load + loop" "$t" "$note"
