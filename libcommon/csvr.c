@@ -262,3 +262,25 @@ csvr_error(struct csvr *r)
 
 	return c->err != NULL ? c->err : "no error";
 }
+
+int
+csvr_skip_to(struct csvr *r, unsigned long line)
+{
+	struct csvr_priv *c = r->priv;
+	const char *l;
+	size_t len;
+	int rc;
+
+	if (c->in_row || c->next != c->nr || c->done)
+		return 0;
+	while (c->line + 1 < line) {
+		if ((rc = zin_getline(&r->in, &l, &len)) < 0) {
+			c->err = zin_error(&r->in);
+			return -1;
+		}
+		if (rc == 0)
+			break;
+		c->line++;
+	}
+	return 0;
+}

@@ -41,5 +41,12 @@ void csvr_close(struct csvr *r);
  */
 int csvr_next(struct csvr *r, struct csvr_row *row);
 const char *csvr_error(struct csvr *r);
+/*
+ * Between rows, reads lines without parsing them until the next one read
+ * is line (the first line of a row, as an earlier read of the same file
+ * found it); a reader of one part of a file skips the rest this way.
+ * Returns 0, or -1 on a read error (csvr_error() tells).
+ */
+int csvr_skip_to(struct csvr *r, unsigned long line);
 
 #endif

@@ -3,8 +3,10 @@
  * pivoted into one record per dispatch as rocprof-compute 3.3.0 does.
  *
  * A first pass collects the GPU ids (the pivot renumbers them by rank) and
- * checks that each dispatch's rows are adjacent; the second pass gathers
- * one dispatch at a time, so memory holds one dispatch, not the file.
+ * where each profiler pass starts; the second gathers one dispatch at a
+ * time from a reader per pass, so memory holds one dispatch, not the
+ * file.  Each pass's reader skips the lines before its pass unparsed, so
+ * every row is parsed twice in all, whatever the number of passes.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -431,6 +433,9 @@ rocpd_stream(struct csvr *r, struct hdr *h, const char *path)
 		seg[k].start = k > 0 ? start[k] : 0;
 		seg[k].end = k + 1 < nseg ? start[k + 1] : 0;
 		next_row(&seg[k].r, &seg[k].row);
+		/* The lines before the pass are not parsed again. */
+		if (csvr_skip_to(&seg[k].r, seg[k].start) != 0)
+			die("%s: %s", path, csvr_error(&seg[k].r));
 		seg_next(&seg[k], h, col);
 	}
 	merge(seg, nseg, h, col);

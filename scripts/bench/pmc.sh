@@ -63,12 +63,12 @@ row "pmc2ndjson -c Kernel_Name | topn" \
 
 # The rocpd long format (one row per counter per dispatch, one run of
 # rows per profiler pass): vcopy's MI300X rocpd CSV with each pass's
-# dispatches repeated $RP times (default 2000) under new Dispatch_IDs.
-rp=$BENCH_TMP/pmc-rocpd-${RP:-2000}
+# dispatches repeated $RP times (default 200) under new Dispatch_IDs.
+rp=$BENCH_TMP/pmc-rocpd-${RP:-200}
 if [ ! -f "$rp/done" ]; then
 	mkdir -p "$rp"
 	cp "$fix"/vcopy/MI300X_A1_rocpd/sysinfo.csv "$rp/"
-	awk -v n="${RP:-2000}" 'NR == 1 { print; next }
+	awk -v n="${RP:-200}" 'NR == 1 { print; next }
 	    function flush(  i, j) {
 		for (i = 0; i < n; i++)
 			for (j = 0; j < k; j++) {
@@ -87,8 +87,8 @@ if [ ! -f "$rp/done" ]; then
 	touch "$rp/done"
 fi
 mb=$(($(wc -c <"$rp/pmc_perf.csv") / 1000000))
-nd=$(( ${RP:-2000} * 3 ))
+nd=$(( ${RP:-200} * 3 ))
 t=$(pair "$runs" "'$BIN/pmc2ndjson' --no-progress '$rp'" "")
-row pmc2ndjson "rocpd long format, vcopy MI300X x ${RP:-2000}, $nd dispatches ($mb MB)" \
+row pmc2ndjson "rocpd long format, vcopy MI300X x ${RP:-200}, $nd dispatches ($mb MB)" \
     "-" "$t" "$(echo "$t" | awk -v b="$mb" '{
 	printf "%.0f MB/s of CPU", b / ($3 > 0 ? $3 : 0.005) }')"

@@ -48,6 +48,32 @@ check(const char *csv, const char *want)
 	tmp_remove(path);
 }
 
+/* Skipping to a row's line gives the rows a full read gives from there. */
+static void
+skips_to_a_row_without_parsing_before_it(void **state)
+{
+	/* A quoted newline and a stray quote before the target line. */
+	char *path = tmp_filez("h1,h2\n\"x\ny\",1\nbad\"q,2\n3,4\n5,6\n");
+	struct csvr r;
+	struct csvr_row row;
+
+	(void)state;
+	assert_int_equal(csvr_open(&r, path), 0);
+	assert_int_equal(csvr_next(&r, &row), 1);
+	assert_int_equal(csvr_skip_to(&r, 5), 0);
+	assert_int_equal(csvr_next(&r, &row), 1);
+	assert_int_equal(row.line, 5);
+	assert_string_equal(row.f[0], "3");
+	assert_string_equal(row.f[1], "4");
+	assert_int_equal(csvr_next(&r, &row), 1);
+	assert_int_equal(row.line, 6);
+	assert_int_equal(csvr_next(&r, &row), 0);
+	/* Past the end: EOF, not an error. */
+	assert_int_equal(csvr_skip_to(&r, 99), 0);
+	csvr_close(&r);
+	tmp_remove(path);
+}
+
 static void
 reads_rows_with_their_line_numbers(void **state)
 {
@@ -207,6 +233,7 @@ main(void)
 		cmocka_unit_test(stray_quote_is_a_bad_row_and_reading_goes_on),
 		cmocka_unit_test(unclosed_quote_at_end_is_a_bad_row),
 		cmocka_unit_test(reads_gzip_input),
+		cmocka_unit_test(skips_to_a_row_without_parsing_before_it),
 		cmocka_unit_test(reads_a_10mb_field),
 		cmocka_unit_test(open_fails_on_a_missing_file),
 	};
