@@ -6,7 +6,7 @@
  * Known record kinds get their views without options: metric records
  * (metric-eval) one panel per panel_id with a table per table_id, a
  * kernel and a normalization selector; statistics (topn) a Top-N table and
- * bars; dispatch records (pmc2ndjson) a timeline and the dispatch list;
+ * bars, and when grouped by run the straggler heatmap (heatView); dispatch records (pmc2ndjson) a timeline and the dispatch list;
  * MIGraphX records the Summary as bars and the instruction table.  Other
  * records get the views asked for on the command line (data.views).
  * KINDS (near the end) is the one list of known kinds: a new kind is one
@@ -607,9 +607,20 @@ function heat(t) {
 	return `hsl(215,70%,${l.toFixed(0)}%)`;
 }
 
+/* A colour from blue (t = -1) through white to red (t = 1). */
+function diverge(t) {
+	if (isNaN(t))
+		return '#eee';
+	const a = Math.min(1, Math.abs(t)), l = 97 - 52 * a;
+	return t >= 0 ? `hsl(4,78%,${l.toFixed(0)}%)` :
+	    `hsl(215,70%,${l.toFixed(0)}%)`;
+}
+
 /*
  * A heatmap: xs across, ys down, value(xi, yi) a number or NaN.  With
- * opts.perRow each row has its own scale.
+ * opts.perRow each row has its own scale.  opts.fill(xi, yi, v) and
+ * opts.tip(xi, yi, v) replace the colour and the tooltip; each cell
+ * carries data-x and data-y (its indices); opts.selX outlines a column.
  */
 function drawHeatmap(fig, xs, ys, value, opts) {
 	fig.querySelector('svg')?.remove();
@@ -647,18 +658,214 @@ function drawHeatmap(fig, xs, ys, value, opts) {
 			const v = value(xi, yi);
 			const t = b > a ? (v - a) / (b - a) :
 			    isFinite(v) ? 0 : NaN;
-			const tip = `${opts.xname || 'x'} ${fmt(xs[xi])}, ` +
+			const tip = opts.tip ? opts.tip(xi, yi, v) :
+			    `${opts.xname || 'x'} ${fmt(xs[xi])}, ` +
 			    `${fmt(y)}: ` +
 			    (isNaN(v) ? '(blank)' : fmt(v, true));
+			const fill = opts.fill ? opts.fill(xi, yi, v) :
+			    v === Infinity ? '#c33' : heat(t);
 			parts.push(`<rect x="${LW + xi * cw}" ` +
 			    `y="${TH + yi * ch}" ` +
 			    `width="${cw - 1}" height="${ch - 1}" ` +
-			    `fill="${v === Infinity ? '#c33' : heat(t)}" ` +
+			    `fill="${fill}" data-x="${xi}" data-y="${yi}" ` +
 			    `data-tip="${esc(tip)}"/>`);
 		}
 	});
+	if (opts.selX !== undefined && opts.selX >= 0)
+		parts.push(`<rect x="${LW + opts.selX * cw - 1}" y="${TH - 1}" ` +
+		    `width="${cw + 1}" height="${ys.length * ch + 1}" ` +
+		    'class="sel"/>');
 	s.innerHTML = parts.join('');
 	fig.append(s);
+}
+
+/* The median of the finite numbers of a; NaN when there are none. */
+function median(a) {
+	const v = a.filter((x) => isFinite(x)).sort((x, y) => x - y);
+	const n = v.length;
+	if (n === 0)
+		return NaN;
+	return n % 2 ? v[(n - 1) / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+/* (v - m) / |m|: 0 when both are 0, +-Infinity when only m is. */
+function relDev(v, m) {
+	if (!isFinite(v) || isNaN(m))
+		return NaN;
+	if (m === 0)
+		return v === 0 ? 0 : v > 0 ? Infinity : -Infinity;
+	return (v - m) / Math.abs(m);
+}
+
+/*
+ * What a heatmap of one value over xs (across: ranks, runs) and ys (down:
+ * functions, kernels) shows about its columns: per row the total, the
+ * median over the columns and the spread ((max - min) / median); per cell
+ * its deviation from its row's median; per column its total, that
+ * total's deviation from the median column total, and the row where it
+ * is furthest above the row's median.  cell(xi, yi) is a number or NaN;
+ * with zero set a missing cell counts as 0 (a rank that never ran a
+ * function spent no time in it).
+ */
+function heatModel(xs, ys, cell, zero) {
+	const get = zero ? (xi, yi) => {
+		const v = cell(xi, yi);
+		return isNaN(v) ? 0 : v;
+	} : cell;
+	const m = { get, med: [], total: [], spread: [], colTotal: [],
+	    colDev: [], worst: [] };
+	ys.forEach((_, yi) => {
+		const vs = xs.map((_x, xi) => get(xi, yi));
+		const fin = vs.filter((v) => isFinite(v));
+		m.med[yi] = median(vs);
+		m.total[yi] = fin.reduce((a, v) => a + v, 0);
+		m.spread[yi] = fin.length === 0 ? NaN :
+		    relDev(Math.max(...fin), m.med[yi]) -
+		    relDev(Math.min(...fin), m.med[yi]);
+	});
+	xs.forEach((_, xi) => {
+		let t = 0, w = -1, wx = -Infinity;
+		ys.forEach((_y, yi) => {
+			const v = get(xi, yi);
+			if (isFinite(v))
+				t += v;
+			if (isFinite(v) && v - m.med[yi] > wx)
+				wx = v - m.med[yi], w = yi;
+		});
+		m.colTotal[xi] = t;
+		m.worst[xi] = w;
+	});
+	m.colMed = median(m.colTotal);
+	m.colDev = m.colTotal.map((t) => relDev(t, m.colMed));
+	m.dev = (xi, yi) => relDev(get(xi, yi), m.med[yi]);
+	return m;
+}
+
+/* Compares texts with their numbers as numbers: rank2 before rank10. */
+const natural = new Intl.Collator('en', { numeric: true }).compare;
+
+/* "+12.3%", "-4%": a deviation for people. */
+function pctText(d) {
+	if (isNaN(d))
+		return '';
+	if (!isFinite(d))
+		return d > 0 ? '+inf%' : '-inf%';
+	return (d >= 0 ? '+' : '') + fmtShort(d * 100) + '%';
+}
+
+/*
+ * A heatmap with its controls: colour by value or by each cell's
+ * deviation from its row's median (blue below, red above), rows in input
+ * order, by total or by spread, columns in input order, furthest above
+ * the median first, or by name, and the first N rows.  Clicking a cell
+ * calls spec.onPick(x, y) with the values (or null, null to clear).
+ * spec: { id, title, xs, ys, cell(xi, yi), xname, vname, zero, colour
+ * ('value' or 'deviation'), rows ('input', 'total', 'spread'), cols
+ * ('input', 'slowest', 'name'), top (0: all), onPick }.
+ */
+function heatView(spec) {
+	const { xs, ys } = spec;
+	const m = heatModel(xs, ys, spec.cell, spec.zero);
+	const st = { colour: spec.colour, rows: spec.rows, cols: spec.cols,
+	    top: spec.top || 0, sel: -1 };
+	const fig = chartBox(spec.id, spec.title);
+	fig.classList.add('heat');
+	const legend = el('p', { class: 'note', 'data-testid': 'heat-legend' });
+	const order = () => {
+		const ry = ys.map((_, i) => i), cx = xs.map((_, i) => i);
+		if (st.rows === 'total')
+			ry.sort((a, b) => m.total[b] - m.total[a] || a - b);
+		else if (st.rows === 'spread')
+			ry.sort((a, b) => (isNaN(m.spread[b]) ? -Infinity :
+			    m.spread[b]) - (isNaN(m.spread[a]) ? -Infinity :
+			    m.spread[a]) || a - b);
+		if (st.cols === 'slowest')
+			cx.sort((a, b) => m.colTotal[b] - m.colTotal[a] ||
+			    a - b);
+		else if (st.cols === 'name')
+			cx.sort((a, b) => natural(fmt(xs[a]), fmt(xs[b])));
+		return { ry: st.top > 0 ? ry.slice(0, st.top) : ry, cx };
+	};
+	let shown = null;
+	const draw = () => {
+		const { ry, cx } = shown = order();
+		let scale = 0;
+		for (const yi of ry)
+			for (const xi of cx) {
+				const d = Math.abs(m.dev(xi, yi));
+				if (isFinite(d))
+					scale = Math.max(scale, d);
+			}
+		scale = Math.max(scale, 0.01);
+		const dev = st.colour === 'deviation';
+		const opts = { xname: spec.xname, selX: cx.indexOf(st.sel) };
+		const tip = (i, j, v) => {
+			const d = pctText(m.dev(cx[i], ry[j]));
+			return `${spec.xname} ${fmt(xs[cx[i]])}, ` +
+			    `${fmt(ys[ry[j]])}: ` + (isNaN(v) ? '(blank)' :
+			    fmt(v, true)) + (isNaN(m.med[ry[j]]) ? '' :
+			    ` (median ${fmt(m.med[ry[j]], true)}` +
+			    (d ? `, ${d})` : ')'));
+		};
+		if (dev) {
+			opts.fill = (i, j) => diverge(m.dev(cx[i], ry[j]) /
+			    scale);
+			opts.tip = tip;
+		} else if (spec.zero) {
+			opts.tip = tip;
+		}
+		drawHeatmap(fig, cx.map((i) => xs[i]), ry.map((j) => ys[j]),
+		    (i, j) => m.get(cx[i], ry[j]), opts);
+		legend.textContent = dev ? 'Colour: each cell against the ' +
+		    `median of its row over the ${plural(xs.length,
+		    spec.xname)}; blue below, red above, full colour at ` +
+		    `\u00b1${fmtShort(scale * 100)}%.` : '';
+	};
+	fig.addEventListener('click', (e) => {
+		const r = e.target.closest ? e.target.closest('rect[data-x]') :
+		    null;
+		if (r === null || shown === null)
+			return;
+		const xi = shown.cx[Number(r.dataset.x)];
+		const yi = shown.ry[Number(r.dataset.y)];
+		st.sel = st.sel === xi ? -1 : xi;
+		draw();
+		if (spec.onPick)
+			spec.onPick(st.sel < 0 ? null : xs[xi],
+			    st.sel < 0 ? null : ys[yi], m, xi, yi);
+	});
+	const pick = (testid, label, names, values, key) => {
+		const c = selector(testid, label, names, (i) => {
+			st[key] = values[i];
+			draw();
+		});
+		c.querySelector('select').value = String(values.indexOf(st[key]));
+		return c;
+	};
+	const top = el('input', { type: 'number', min: 0, value: st.top,
+	    'data-testid': 'heat-top', 'aria-label': 'rows shown' });
+	top.addEventListener('input', () => {
+		const v = Number(top.value);
+		if (Number.isInteger(v) && v >= 0) {
+			st.top = v;
+			draw();
+		}
+	});
+	const controls = el('div', { class: 'controls' },
+	    pick('heat-colour', 'Colour', ['value', 'deviation from the ' +
+	    'row median'], ['value', 'deviation'], 'colour'),
+	    pick('heat-rows', 'Rows', ['as read', 'by total', 'by spread'],
+	    ['input', 'total', 'spread'], 'rows'),
+	    pick('heat-cols', 'Columns', ['as read', 'largest total first',
+	    'by name'], ['input', 'slowest', 'name'], 'cols'),
+	    el('label', { class: 'control' }, 'Rows shown ', top,
+	    ` of ${ys.length} (0: all)`));
+	draw();
+	return { el: el('div', { class: 'heatview' }, controls, fig, legend),
+	    model: m, clear: () => {
+		st.sel = -1;
+		draw();
+	} };
 }
 
 /* A scatter plot with log axes; points [{x, y, tip}] with x, y > 0. */
@@ -1403,9 +1610,85 @@ function metricChart(gg, t, cols, unitKey, val) {
 const STAT_KEY =
     /^(count|sum|mean|median|min|max|pct|std|stddev|rank)(_[a-z]+)?$/;
 
+/*
+ * The heatmap of statistics grouped by two keys: --heatmap x,y=value when
+ * it names them, else by a run and one other key (topn -k name -k run
+ * over many ranks' records), the runs across and the sum of each.
+ */
+function statsHeatSpec(g, groupKeys, sumKey, views) {
+	const v = views.find((w) => w.type === 'heatmap' &&
+	    groupKeys.includes(w.x) && groupKeys.includes(w.y) &&
+	    g.col(w.value) !== null);
+	if (v !== undefined)
+		return { x: v.x, y: v.y, value: v.value, straggler: false };
+	if (groupKeys.length !== 2 || !groupKeys.includes('run') ||
+	    g.col(sumKey) === null)
+		return null;
+	return { x: 'run', y: groupKeys.find((k) => k !== 'run'),
+	    value: sumKey, straggler: true };
+}
+
+/*
+ * Which rank is slow in what: one column per run (slowest first), one row
+ * per function (largest total first), each cell coloured by its
+ * deviation from the function's median over the runs; a table of the
+ * runs; clicking a cell shows only that run's groups below.
+ */
+function stragglerView(g, rows, hs, onPick) {
+	const xs = [], ys = [], xi = new Map(), yi = new Map();
+	const cell = new Map();
+	let skip = 0;
+	for (const r of rows) {
+		const x = g.get(r, hs.x), y = g.get(r, hs.y);
+		const z = num(g.get(r, hs.value));
+		if (x === undefined || y === undefined || isNaN(z)) {
+			skip++;
+			continue;
+		}
+		const kx = JSON.stringify(x), ky = JSON.stringify(y);
+		if (!xi.has(kx))
+			xi.set(kx, xs.length), xs.push(x);
+		if (!yi.has(ky))
+			yi.set(ky, ys.length), ys.push(y);
+		const k = xi.get(kx) + ',' + yi.get(ky);
+		cell.set(k, (cell.get(k) ?? 0) + z);
+	}
+	const hv = heatView({ id: 'heatmap', title: `${hs.value} by ${hs.x} ` +
+	    `and ${hs.y}`, xs, ys, cell: (a, b) => cell.get(a + ',' + b) ??
+	    NaN, xname: hs.x, zero: hs.straggler, colour: 'deviation',
+	    rows: 'total', cols: 'slowest', top: hs.straggler ? 20 : 0,
+	    onPick });
+	const m = hv.model;
+	const order = xs.map((_, i) => i).sort((a, b) =>
+	    m.colTotal[b] - m.colTotal[a] || a - b);
+	const worst = (i) => m.worst[i] < 0 ? null : ys[m.worst[i]];
+	const over = (i) => m.worst[i] < 0 ? NaN :
+	    m.get(i, m.worst[i]) - m.med[m.worst[i]];
+	const table = new Table({ id: 'runs', rows: order, columns: [
+		{ title: hs.x, get: (i) => xs[i] },
+		{ title: `total ${hs.value}`, get: (i) => m.colTotal[i],
+		    num: true },
+		{ title: 'vs median %', get: (i) => isFinite(m.colDev[i]) ?
+		    m.colDev[i] * 100 : NaN, num: true },
+		{ title: `most above its median`, get: worst },
+		{ title: `excess ${hs.value}`, get: over, num: true },
+	] });
+	const root = el('div', { class: 'straggler' },
+	    el('h3', {}, (hs.straggler ? `Which ${hs.x} is slow, and in ` +
+	    'what: ' : `By ${hs.x}: `) + `${plural(xs.length, hs.x)}, ` +
+	    `${plural(ys.length, hs.y)}`), hv.el,
+	    el('h3', {}, `${hs.x}s, largest total first`), table.el);
+	if (skip > 0)
+		root.append(el('p', { class: 'note' }, `not in the heatmap: ` +
+		    `${plural(skip, 'record')} without ${hs.x}, ${hs.y} or ` +
+		    `a number in ${hs.value}`));
+	return { el: root, clear: hv.clear };
+}
+
 /* Statistics (topn): the groups in order, a Top-N control and bars. */
-function statsView(g) {
-	const rows = g.allRows();
+function statsView(g, views) {
+	const all = g.allRows();
+	let rows = all;
 	const keys = g.keysOf(rows);
 	const groupKeys = keys.filter((k) => !STAT_KEY.test(k) && k !== 'type');
 	const sumKey = keys.find((k) => /^sum(_|$)/.test(k)) || 'pct';
@@ -1432,15 +1715,47 @@ function statsView(g) {
 		    '') +
 		    (g.col('count') ? `, count ${fmt(g.get(r, 'count'))}` : ''),
 	    })), { unit: unit ? ' ' + unit : '' });
+	let want = n;
+	const show = () => {
+		n = want === 0 ? rows.length : Math.min(want, rows.length);
+		table.refresh(rows.slice(0, n));
+		draw();
+	};
 	input.addEventListener('input', () => {
 		const v = Number(input.value);
 		if (!Number.isInteger(v) || v < 0)
 			return;
-		n = v === 0 ? rows.length : Math.min(v, rows.length);
-		table.refresh(rows.slice(0, n));
-		draw();
+		want = v;
+		show();
 	});
 	draw();
+	const hs = statsHeatSpec(g, groupKeys, sumKey, views || []);
+	if (hs !== null) {
+		const picked = el('p', { class: 'note', 'data-testid':
+		    'heat-pick', hidden: '' });
+		const clearBtn = el('button', { type: 'button', 'data-testid':
+		    'heat-clear' }, `show every ${hs.x}`);
+		const sv = stragglerView(g, all, hs, (x, y, m, xi, yi) => {
+			picked.hidden = x === null;
+			rows = x === null ? all : all.filter((r) =>
+			    JSON.stringify(g.get(r, hs.x)) ===
+			    JSON.stringify(x));
+			if (x !== null)
+				picked.replaceChildren(`Below: only ${hs.x} ` +
+				    `${fmt(x)}; ${fmt(y)} there ` +
+				    `${fmt(m.get(xi, yi), true)}, median ` +
+				    `${fmt(m.med[yi], true)} ` +
+				    `(${pctText(m.dev(xi, yi))}). `, clearBtn);
+			show();
+		});
+		clearBtn.addEventListener('click', () => {
+			sv.clear();
+			picked.hidden = true;
+			rows = all;
+			show();
+		});
+		root.prepend(sv.el, picked);
+	}
 	root.append(fig, table.el);
 	return root;
 }
@@ -1626,12 +1941,11 @@ function genericView(g, views) {
 				const k = xi.get(kx) + ',' + yi.get(ky);
 				cell.set(k, (cell.get(k) ?? 0) + z);
 			}
-			const fig = chartBox(idOf('heatmap'),
-			    `${v.value} by ${v.x} and ${v.y}`);
-			drawHeatmap(fig, xs, ys,
-			    (a, b) => cell.get(a + ',' + b) ?? NaN,
-			    { xname: v.x });
-			root.append(fig);
+			root.append(heatView({ id: idOf('heatmap'),
+			    title: `${v.value} by ${v.x} and ${v.y}`, xs, ys,
+			    cell: (a, b) => cell.get(a + ',' + b) ?? NaN,
+			    xname: v.x, colour: 'value', rows: 'input',
+			    cols: 'input' }).el);
 			const m = missing(`${v.x}, ${v.y} or ${v.value}`, skip);
 			if (m)
 				root.append(m);
