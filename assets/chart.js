@@ -1185,6 +1185,8 @@ const METRIC_IDS = new Set(['panel_id', 'panel', 'table_id', 'table',
 const NORM_KEYS = /^(norm|normal|normal_unit|normal-unit)$/i;
 /* metric-eval names the -n of every record with this key. */
 const NORM_KEY = 'normalization';
+/* The producers' --label: the run a record came from. */
+const RUN_KEY = 'run';
 
 /* Keys whose values split a metric's records: kernel, normalization. */
 function metricDims(g, ids) {
@@ -1374,9 +1376,11 @@ function metricControls(model, changed) {
 		}
 		controls.push(box);
 	};
-	const kernelDim = dims.findIndex((x) => !NORM_KEYS.test(x));
+	const kernelDim = dims.findIndex((x) => !NORM_KEYS.test(x) &&
+	    x !== RUN_KEY);
 	dims.forEach((k, d) => {
 		const id = NORM_KEYS.test(k) ? 'normalization' :
+		    k === RUN_KEY ? 'run' :
 		    d === kernelDim ? 'kernel' : 'dim-' + k;
 		control(id, k, dimVals[d].map((v) => v === null ?
 		    '(all kernels)' : fmt(v)), (j) => { model.choice[d] = j; });
@@ -1505,7 +1509,8 @@ function buildMetricTable(model, t, box) {
 			if (arr[m.idx] !== undefined)
 				rowsOf.push(arr[m.idx]);
 	const keys = gg.keysOf(rowsOf).filter((k) =>
-	    !METRIC_IDS.has(k) && k !== NORM_KEY && !dims.includes(k));
+	    !METRIC_IDS.has(k) && k !== NORM_KEY && k !== RUN_KEY &&
+	    !dims.includes(k));
 	const val = (k) => (mi) => {
 		const r = recOf(t.metrics[mi]);
 		return r < 0 ? null : gg.get(r, k) ?? null;
@@ -1690,7 +1695,10 @@ function statsView(g, views) {
 	const all = g.allRows();
 	let rows = all;
 	const keys = g.keysOf(rows);
-	const groupKeys = keys.filter((k) => !STAT_KEY.test(k) && k !== 'type');
+	/* One run throughout: no column for it. */
+	const runs = new Set(rows.map((r) => g.get(r, RUN_KEY)));
+	const groupKeys = keys.filter((k) => !STAT_KEY.test(k) &&
+	    k !== 'type' && (k !== RUN_KEY || runs.size > 1));
 	const sumKey = keys.find((k) => /^sum(_|$)/.test(k)) || 'pct';
 	const unit = (sumKey.match(/_([a-z]+)$/) || [])[1] || '';
 	const label = (r) => groupKeys.map((k) => fmt(g.get(r, k))).join(' / ');

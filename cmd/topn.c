@@ -44,6 +44,7 @@ struct kval {
 };
 
 struct group {
+	size_t run;		/* 1 + index in runs[], or 0: no run */
 	const char *keyjson;	/* "k1":v1,"k2":v2 */
 	size_t keyjsonlen;
 	struct kval *kv;
@@ -55,9 +56,16 @@ struct group {
 	double sum, mean, median, min, max, pct;
 };
 
+/* A run label seen in the input ("run", or migx2ndjson's "label"). */
+struct runlab {
+	char *json;		/* the member as written: "run":"a" */
+	size_t jsonlen;
+	char *text;		/* the label, decoded (for CSV) */
+};
+
 static struct {
 	struct opt_common com;
-	int csv, merge, partial, reverse;
+	int across, csv, merge, partial, reverse;
 	enum field sort;
 	const char *keys[MAX_KEYS];
 	size_t nkeys;
@@ -84,15 +92,18 @@ static unsigned long missing[MAX_KEYS + 1];	/* per key, then value */
 static uint64_t nrecords;
 static const char *merge_keys[MAX_KEYS];	/* key names of --merge */
 static size_t merge_nkeys;
+static struct hmap runmap;		/* member text -> 1 + index */
+static struct runlab *runs;
+static size_t nruns, runs_alloc;
 
 static void
 usage(int rc)
 {
 	FILE *fp = rc == EXIT_SUCCESS ? stdout : stderr;
 
-	fprintf(fp, "usage: topn [-hr] [--csv] [-d list] [--files-from list] "
-	    "[--gpu list] [-k key] [--merge] [-n count] [--no-progress] "
-	    "[-o file] [--partial] [--progress] [-s field] [--strict] "
+	fprintf(fp, "usage: topn [-hr] [--across-runs] [--csv] [-d list] "
+	    "[--files-from list] [--gpu list] [-k key] [--merge] [-n count] "
+	    "[--no-progress] [-o file] [--partial] [--progress] [-s field] [--strict] "
 	    "[--type type] [--unit unit] [-v key] [--version] [--where expr] "
 	    "[file ...]\n");
 	exit(rc);
@@ -252,21 +263,62 @@ build_keys(const char *const names[], const struct nd_slice vals[],
 	strbuf_release(&tmp);
 }
 
+/*
+ * The run of a record: 1 + its index in runs[], or 0 when the record has
+ * no run label or the runs are not kept apart (--across-runs, or "run"
+ * named by -k).  The label is "run" when it is a string, else the
+ * "label" string of migx2ndjson (whose "run" is a report number).
+ */
+static size_t
+record_run(struct nd_slice run, struct nd_slice label)
+{
+	struct strbuf sb = STRBUF_INIT;
+	struct nd_slice v = nd_type(run) == ND_STRING ? run : label;
+	const char *name = v.p == run.p ? "run" : "label";
+	struct runlab *rl;
+	void **slot;
+	int isnew;
+
+	if (opt.across || nd_type(v) != ND_STRING)
+		return 0;
+	strbuf_addf(&sb, "\"%s\":", name);
+	strbuf_add(&sb, v.p, v.len);
+	slot = hmap_put2(&runmap, sb.buf, sb.len, &isnew);
+	if (isnew) {
+		if (nruns == runs_alloc) {
+			runs_alloc = 2 * runs_alloc + 4;
+			runs = xreallocarray(runs, runs_alloc, sizeof(*runs));
+		}
+		rl = &runs[nruns++];
+		rl->jsonlen = sb.len;
+		rl->json = strbuf_detach(&sb, NULL);
+		nd_val_str(v, &sb);
+		rl->text = strbuf_detach(&sb, NULL);
+		*slot = (void *)(uintptr_t)nruns;
+	}
+	strbuf_release(&sb);
+	return (size_t)(uintptr_t)*slot;
+}
+
 /* Finds or makes the group of the identity built by build_keys(). */
 static struct group *
-get_group(const struct strbuf *ident, const struct strbuf *json, size_t n)
+get_group(struct strbuf *ident, const struct strbuf *json, size_t n,
+    size_t run)
 {
 	struct group *g;
 	const char *p;
 	void **slot;
-	size_t i;
+	size_t i, len = ident->len;
 	int isnew;
 
+	strbuf_addf(ident, "r%zu", run);
 	slot = hmap_put2(&groups, ident->buf, ident->len, &isnew);
+	strbuf_setlen(ident, len);
 	if (!isnew)
 		return *slot;
 	g = arena_alloc(&mem, sizeof(*g));
 	memset(g, 0, sizeof(*g));
+	g->run = run;
 	g->keyjson = arena_strndup(&mem, json->buf, json->len);
 	g->keyjsonlen = json->len;
 	g->kv = arena_alloc(&mem, (n + 1) * sizeof(*g->kv));
@@ -379,8 +431,8 @@ static void
 topn_record(const char *line, size_t len, const struct srcpos *pos)
 {
 	static struct strbuf ident = STRBUF_INIT, json = STRBUF_INIT;
-	const char *names[MAX_KEYS + 6];
-	struct nd_slice v[MAX_KEYS + 6];
+	const char *names[MAX_KEYS + 8];
+	struct nd_slice v[MAX_KEYS + 8];
 	size_t i, n = opt.nkeys;
 	long double val;
 	int is_float, rc;
@@ -393,7 +445,9 @@ topn_record(const char *line, size_t len, const struct srcpos *pos)
 	names[n + 3] = "Dispatch_ID";
 	names[n + 4] = "start_ns";
 	names[n + 5] = "end_ns";
-	if (nd_fields(line, len, names, v, n + 6) < 0) {
+	names[n + 6] = "run";
+	names[n + 7] = "label";
+	if (nd_fields(line, len, names, v, n + 8) < 0) {
 		bad_input(&bad, pos, "%s", nd_error());
 		return;
 	}
@@ -420,7 +474,8 @@ topn_record(const char *line, size_t len, const struct srcpos *pos)
 		return;
 	}
 	build_keys(opt.keys, v + 1, n, &ident, &json);
-	add_value(get_group(&ident, &json, n), val, is_float);
+	add_value(get_group(&ident, &json, n, record_run(v[n + 6], v[n + 7])),
+	    val, is_float);
 }
 
 /* Takes the key names of --merge from the first partial record. */
@@ -467,15 +522,15 @@ static void
 merge_record(const char *line, size_t len, const struct srcpos *pos)
 {
 	static const char *const names[] = { "type", "keys", "values",
-		"float" };
+		"float", "run", "label" };
 	static struct strbuf ident = STRBUF_INIT, json = STRBUF_INIT;
-	struct nd_slice v[4], kv[MAX_KEYS], k, x;
+	struct nd_slice v[6], kv[MAX_KEYS], k, x;
 	struct nd_iter it;
 	struct group *g;
 	long double val;
 	int is_float;
 
-	if (nd_fields(line, len, names, v, 4) < 0) {
+	if (nd_fields(line, len, names, v, 6) < 0) {
 		bad_input(&bad, pos, "%s", nd_error());
 		return;
 	}
@@ -491,7 +546,7 @@ merge_record(const char *line, size_t len, const struct srcpos *pos)
 		return;
 	}
 	build_keys(merge_keys, kv, merge_nkeys, &ident, &json);
-	g = get_group(&ident, &json, merge_nkeys);
+	g = get_group(&ident, &json, merge_nkeys, record_run(v[4], v[5]));
 	g->is_float |= nd_type(v[3]) == ND_TRUE;
 	nd_iter_init(&it, v[2]);
 	while (nd_iter_next(&it, &k, &x) == 1) {
@@ -578,6 +633,8 @@ key_cmp(const struct group *a, const struct group *b)
 	size_t i, n = opt.merge ? merge_nkeys : opt.nkeys, m;
 	int c;
 
+	if (a->run != b->run)
+		return a->run < b->run ? -1 : 1;
 	for (i = 0; i < n; i++) {
 		const struct kval *x = &a->kv[i], *y = &b->kv[i];
 
@@ -625,6 +682,8 @@ out_order(const void *a, const void *b)
 		c = key_cmp(x, y);
 		return opt.reverse ? -c : c;
 	}
+	if (x->run != y->run)
+		return x->run < y->run ? -1 : 1;
 	u = field_value(x, opt.sort);
 	v = field_value(y, opt.sort);
 	if (isnan(u) || isnan(v))
@@ -715,10 +774,21 @@ put_stat(struct strbuf *sb, const char *name, double v, int exact)
 		ndw_fmt_f64(sb, v);
 }
 
+/* The group's run member and a comma, if it has a run. */
+static void
+put_run(struct strbuf *sb, const struct group *g)
+{
+	if (g->run == 0)
+		return;
+	strbuf_add(sb, runs[g->run - 1].json, runs[g->run - 1].jsonlen);
+	strbuf_addch(sb, ',');
+}
+
 static void
 write_stats(struct strbuf *sb, const struct group *g)
 {
 	strbuf_addch(sb, '{');
+	put_run(sb, g);
 	strbuf_add(sb, g->keyjson, g->keyjsonlen);
 	strbuf_addf(sb, "%s\"count\":%zu", g->keyjsonlen ? "," : "", g->n);
 	if (g->int_sum && opt.unit == NULL)
@@ -741,6 +811,8 @@ write_csv_header(struct strbuf *sb)
 	size_t i, n = opt.merge ? merge_nkeys : opt.nkeys;
 	const char *u = opt.unit ? opt.unit : "ns";
 
+	if (nruns > 0)
+		strbuf_addstr(sb, "run,");
 	for (i = 0; i < n; i++) {
 		csv_field(sb, names[i], strlen(names[i]));
 		strbuf_addch(sb, ',');
@@ -753,6 +825,12 @@ write_csv(struct strbuf *sb, const struct group *g)
 {
 	size_t i, n = opt.merge ? merge_nkeys : opt.nkeys;
 
+	if (nruns > 0) {
+		if (g->run > 0)
+			csv_field(sb, runs[g->run - 1].text,
+			    strlen(runs[g->run - 1].text));
+		strbuf_addch(sb, ',');
+	}
 	for (i = 0; i < n; i++) {
 		csv_field(sb, g->kv[i].text, g->kv[i].len);
 		strbuf_addch(sb, ',');
@@ -774,7 +852,9 @@ write_partial(struct strbuf *sb, const struct group *g)
 {
 	size_t i;
 
-	strbuf_addstr(sb, "{\"type\":\"" PARTIAL "\",\"value\":");
+	strbuf_addstr(sb, "{\"type\":\"" PARTIAL "\",");
+	put_run(sb, g);
+	strbuf_addstr(sb, "\"value\":");
 	ndw_quote(sb, opt.value, strlen(opt.value), 0);
 	strbuf_addstr(sb, ",\"keys\":{");
 	strbuf_add(sb, g->keyjson, g->keyjsonlen);
@@ -801,7 +881,7 @@ finish(void)
 	struct group **gs = xreallocarray(NULL, groups.n + 1, sizeof(*gs));
 	double *sums = xreallocarray(NULL, groups.n + 1, sizeof(*sums));
 	double total;
-	size_t i, n = groups.n;
+	size_t i, j, k, n = groups.n;
 
 	for (i = 0; i < n; i++)
 		gs[i] = groups.ents[i].val;
@@ -815,16 +895,25 @@ finish(void)
 	if (!opt.partial) {
 		for (i = 0; i < n; i++)
 			group_stats(gs[i]);
+		/* Each run's groups are one table: their own pct and -n. */
 		qsort(gs, n, sizeof(*gs), key_order);
 		for (i = 0; i < n; i++)
 			sums[i] = gs[i]->sum / opt.factor;
-		total = pairwise(sums, n);
-		for (i = 0; i < n; i++)
-			gs[i]->pct = total == 0 ? NAN : sums[i] / total * 100;
+		for (i = 0; i < n; i = j) {
+			for (j = i; j < n && gs[j]->run == gs[i]->run; j++)
+				;
+			total = pairwise(sums + i, j - i);
+			for (k = i; k < j; k++)
+				gs[k]->pct = total == 0 ? NAN :
+				    sums[k] / total * 100;
+		}
 		qsort(gs, n, sizeof(*gs), out_order);
 	}
-	for (i = 0; !opt.partial && i < n && (opt.count == 0 ||
-	    i < opt.count); i++) {
+	for (i = k = 0; !opt.partial && i < n; i++, k++) {
+		if (i > 0 && gs[i]->run != gs[i - 1]->run)
+			k = 0;
+		if (opt.count != 0 && k >= opt.count)
+			continue;
 		if (opt.csv)
 			write_csv(&sb, gs[i]);
 		else
@@ -886,9 +975,11 @@ report_missing(void)
 int
 main(int argc, char *argv[])
 {
-	enum { OPT_CSV = OPT_OWN, OPT_FILES_FROM, OPT_GPU, OPT_MERGE,
+	enum { OPT_ACROSS = OPT_OWN, OPT_CSV, OPT_FILES_FROM, OPT_GPU,
+		OPT_MERGE,
 		OPT_PARTIAL, OPT_TYPE, OPT_UNIT };
 	static const struct option longopts[] = {
+		{ "across-runs", no_argument, NULL, OPT_ACROSS },
 		{ "count", required_argument, NULL, 'n' },
 		{ "csv", no_argument, NULL, OPT_CSV },
 		{ "dispatch", required_argument, NULL, 'd' },
@@ -934,6 +1025,9 @@ main(int argc, char *argv[])
 		case 'v':
 			opt.value = optarg;
 			break;
+		case OPT_ACROSS:
+			opt.across = 1;
+			break;
 		case OPT_CSV:
 			opt.csv = 1;
 			break;
@@ -961,6 +1055,10 @@ main(int argc, char *argv[])
 	argc -= optind;
 	argv += optind;
 	bad.strict = opt.com.strict;
+	for (size_t i = 0; i < opt.nkeys; i++)
+		if (strcmp(opt.keys[i], "run") == 0 ||
+		    strcmp(opt.keys[i], "label") == 0)
+			opt.across = 1;
 	if (opt.merge && opt.partial)
 		die_usage("--merge and --partial do not go together");
 	if (opt.partial && opt.csv)
@@ -972,6 +1070,7 @@ main(int argc, char *argv[])
 	setvbuf(outfp, obuf, _IOFBF, sizeof(obuf));
 	arena_init(&mem, 0);
 	hmap_init(&groups, 64);
+	hmap_init(&runmap, 8);
 	progress_init(opt.com.progress, "records");
 	while ((path = flist_next(&fl)) != NULL)
 		if (topn_stream(path) != EXIT_SUCCESS)
@@ -989,6 +1088,12 @@ main(int argc, char *argv[])
 	for (size_t i = 0; i < groups.n; i++)
 		free(((struct group *)groups.ents[i].val)->v);
 	hmap_release(&groups);
+	hmap_release(&runmap);
+	for (size_t i = 0; i < nruns; i++) {
+		free(runs[i].json);
+		free(runs[i].text);
+	}
+	free(runs);
 	arena_release(&mem);
 	strbuf_release(&opt.gpus);
 	strbuf_release(&opt.dispatches);

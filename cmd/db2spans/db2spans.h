@@ -56,6 +56,7 @@ struct span_writer {
 	struct jqf *where;	/* NULL: no filter */
 	uint64_t written, filtered;
 	int error;		/* a --where runtime error was reported */
+	struct strbuf run;	/* ,"run":"NAME" of --label, or empty */
 };
 
 /* What a schema gets to do its work. */

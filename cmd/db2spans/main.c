@@ -35,14 +35,16 @@ static const struct db_schema *const schemas[] = {
 
 static struct {
 	struct opt_common com;
+	const char *label;
 	const char *schema;
 	int sorted;
 	int verbose;
 } opt = { .com = OPT_COMMON_INIT };
 
-enum { OPT_SCHEMA = OPT_OWN, OPT_TABLES };
+enum { OPT_LABEL = OPT_OWN, OPT_SCHEMA, OPT_TABLES };
 
 static const struct option longopts[] = {
+	{ "label", required_argument, NULL, OPT_LABEL },
 	{ "schema", required_argument, NULL, OPT_SCHEMA },
 	{ "sorted", no_argument, NULL, 's' },
 	{ "tables", required_argument, NULL, OPT_TABLES },
@@ -54,7 +56,8 @@ static void
 usage(int status)
 {
 	fprintf(status == 0 ? stdout : stderr,
-	    "usage: %s [-hsv] [--no-progress] [-o file] [--progress] "
+	    "usage: %s [-hsv] [--label name] [--no-progress] [-o file] "
+	    "[--progress] "
 	    "[--schema name] [--strict] [--tables list] [--version] "
 	    "[--where expr] [file ...]\n", prog_name);
 	exit(status);
@@ -121,12 +124,12 @@ put_str(char *p, const char *s, size_t n)
 /* Appends the record for s and x (NULL: none) to sb, with its '\n'. */
 static void
 span_format(struct strbuf *sb, const struct span *s,
-    const struct span_ext *x)
+    const struct span_ext *x, const struct strbuf *run)
 {
 	char *p;
 
-	strbuf_grow(sb, s->name_len + s->cat_len + 160 + (x == NULL ? 0 :
-	    x->pid_len + x->thread_name_len));
+	strbuf_grow(sb, s->name_len + s->cat_len + 160 + run->len +
+	    (x == NULL ? 0 : x->pid_len + x->thread_name_len));
 	p = sb->buf + sb->len;
 	p = put_str(p, "{\"pid\":", 7);
 	if (x != NULL && x->pid != NULL)
@@ -149,6 +152,7 @@ span_format(struct strbuf *sb, const struct span *s,
 		p = put_str(p, ",\"thread_name\":", 15);
 		p = put_str(p, x->thread_name, x->thread_name_len);
 	}
+	p = put_str(p, run->buf, run->len);
 	p = put_str(p, "}\n", 2);
 	strbuf_setlen(sb, (size_t)(p - sb->buf));
 }
@@ -167,7 +171,7 @@ span_write_ext(struct span_writer *w, const struct span *s,
 
 	if (w->where != NULL) {
 		strbuf_reset(&w->line);
-		span_format(&w->line, s, x);
+		span_format(&w->line, s, x, &w->run);
 		m = jqf_match(w->where, w->line.buf, w->line.len - 1);
 		if (m < 0) {
 			if (!w->error)
@@ -180,7 +184,7 @@ span_write_ext(struct span_writer *w, const struct span *s,
 		}
 		strbuf_add(&w->out, w->line.buf, w->line.len);
 	} else
-		span_format(&w->out, s, x);
+		span_format(&w->out, s, x, &w->run);
 	w->written++;
 	if ((w->written & 0xFFF) == 0)
 		progress_update(w->written, 0);
@@ -505,6 +509,9 @@ parse_options(int argc, char *argv[])
 		case 'v':
 			opt.verbose = 1;
 			break;
+		case OPT_LABEL:
+			opt.label = optarg;
+			break;
 		case OPT_SCHEMA:
 			opt.schema = optarg;
 			break;
@@ -538,6 +545,11 @@ main(int argc, char *argv[])
 	memset(&w, 0, sizeof(w));
 	strbuf_init(&w.out, OUT_FLUSH + 4096);
 	strbuf_init(&w.line, 256);
+	strbuf_init(&w.run, 0);
+	if (opt.label != NULL) {
+		strbuf_addstr(&w.run, ",\"run\":");
+		ndw_quote(&w.run, opt.label, strlen(opt.label), 0);
+	}
 	if (opt.com.where != NULL)
 		w.where = jqf_compile(opt.com.where);
 	w.fp = ofile_open(&of, opt.com.output);
@@ -558,6 +570,7 @@ main(int argc, char *argv[])
 		jqf_free(w.where);
 	strbuf_release(&w.out);
 	strbuf_release(&w.line);
+	strbuf_release(&w.run);
 	if (ofile_close(&of) != 0)
 		rc = EXIT_FAILURE;
 	return close_stdout() != 0 ? EXIT_FAILURE : rc;

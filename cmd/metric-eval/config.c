@@ -436,6 +436,27 @@ die_no_arch(const char *dir, const char *arch)
 	    n ? sb.buf : "nothing");
 }
 
+/*
+ * A directory named after an architecture (gfx90a) holds that
+ * architecture's configs: a workload of another one is an error.
+ */
+static void
+check_arch(const char *dir, const char *arch)
+{
+	size_t len = strlen(dir), b;
+
+	while (len > 1 && dir[len - 1] == '/')
+		len--;
+	for (b = len; b > 0 && dir[b - 1] != '/'; b--)
+		;
+	if (arch == NULL || len - b < 4 || strncmp(dir + b, "gfx", 3) != 0)
+		return;
+	if (strlen(arch) != len - b || strncmp(dir + b, arch, len - b) != 0)
+		die("'%s' holds the panel configs of %.*s, and the workload "
+		    "is %s (sysinfo gpu_arch)", dir, (int)(len - b), dir + b,
+		    arch);
+}
+
 void
 config_load_dir(struct config *cf, const char *dir, struct table *t)
 {
@@ -473,6 +494,7 @@ config_load_dir(struct config *cf, const char *dir, struct table *t)
 		if (i < n)
 			die_no_arch(dir, arch);
 		path[0] = '\0';
+		check_arch(dir, arch);
 	}
 	n = list_dir(path[0] ? path : dir, 1, &v);
 	if (n == 0)

@@ -39,6 +39,10 @@ static int warned_sysinfo;
 static size_t nlabels;		/* dispatch records seen */
 static unsigned long blank_missing;
 static const char *first_missing;
+static struct strbuf run = STRBUF_INIT;	/* the run's "run" value, raw */
+static int started;		/* the run has a sysinfo or dispatch record */
+
+static void evaluate(void);
 
 static void
 usage(int rc)
@@ -73,20 +77,70 @@ configure(void)
 	config_compile(&conf, &tab);
 }
 
+/* Evaluates the run read so far and makes ready for the next one. */
+static void
+run_finish(void)
+{
+	if (configured) {
+		table_finish(&tab);
+		evaluate();
+	} else if (tab.have_sysinfo) {
+		if (run.len > 0)
+			warn("run %s: no dispatch records: nothing to evaluate",
+			    run.buf);
+		else
+			warn("no dispatch records: nothing to evaluate");
+	}
+	config_release(&conf);
+	table_release(&tab);
+	table_init(&tab);
+	config_init(&conf, opt.norm);
+	configured = started = warned_sysinfo = 0;
+	nlabels = 0;
+	blank_missing = 0;
+	first_missing = NULL;
+}
+
+/*
+ * A record starts a new run when its "run" differs from the run's, or
+ * when it is a sysinfo record after the dispatch records of a run that
+ * had one (the next workload of "pmc2ndjson A B").  Each run is
+ * evaluated on its own.
+ */
+static void
+run_check(struct nd_slice type, struct nd_slice label)
+{
+	size_t len = nd_type(label) == ND_STRING ? label.len : 0;
+	int same = len == run.len && memcmp(run.buf, label.p, len) == 0;
+
+	if (started && (!same || (nlabels > 0 && tab.have_sysinfo &&
+	    nd_str_eq(type, "sysinfo", 7))))
+		run_finish();
+	if (!started) {
+		strbuf_reset(&run);
+		strbuf_add(&run, label.p, len);
+		started = 1;
+	}
+}
+
 static void
 record(struct nd_reader *r)
 {
-	static const char *const keys[] = { "type" };
-	struct nd_slice v[1];
+	static const char *const keys[] = { "type", "run" };
+	struct nd_slice v[2];
 
-	if (nd_fields(r->line, r->len, keys, v, 1) < 0) {
+	if (nd_fields(r->line, r->len, keys, v, 2) < 0) {
 		bad_input(&bad, &r->pos, "%s", nd_error());
 		return;
 	}
+	if (v[0].p && !nd_str_eq(v[0], "dispatch", 8) &&
+	    !nd_str_eq(v[0], "sysinfo", 7))
+		return;		/* roofline, units: not used by metrics */
+	run_check(v[0], v[1]);
 	if (v[0].p && nd_str_eq(v[0], "sysinfo", 7)) {
 		if (tab.have_sysinfo && !warned_sysinfo++)
-			warn_at(&r->pos, "another sysinfo record (one workload "
-			    "per stream): the first one is used");
+			warn_at(&r->pos, "another sysinfo record in one run: "
+			    "the first one is used");
 		else if (!tab.have_sysinfo && tab.have_schema) {
 			warn_at(&r->pos, "sysinfo record after the first "
 			    "dispatch: not used (it must come first)");
@@ -95,8 +149,6 @@ record(struct nd_reader *r)
 		table_sysinfo_record(&tab, r->line, r->len);
 		return;
 	}
-	if (v[0].p && !nd_str_eq(v[0], "dispatch", 8))
-		return;		/* roofline, units: not used by metrics */
 	if (!tab.have_schema) {
 		table_schema(&tab, r->line, r->len);
 		configure();
@@ -379,6 +431,8 @@ emit_row(struct ndw *w, const struct mtable *mt, size_t ri, struct evctx *c,
 	ndw_strz(w, "metric_id", id);
 	ndw_strz(w, "metric", r->name);
 	ndw_strz(w, "normalization", norm_names[opt.norm]);
+	if (run.len > 0)
+		ndw_raw(w, "run", run.buf, run.len);
 	if (kernel)
 		ndw_strz(w, "Kernel_Name", kernel);
 	if (mt->name_evaluated && strcmp(mt->name_title, "Metric") != 0) {
@@ -457,8 +511,10 @@ evaluate(void)
 	ndw_release(&w);
 	free(idx);
 	if (blank_missing)
-		warn("%lu cells are blank because counters are absent from "
-		    "the data (the first: '%s')", blank_missing, first_missing);
+		warn("%s%s%s%lu cells are blank because counters are absent "
+		    "from the data (the first: '%s')", run.len ? "run " : "",
+		    run.len ? run.buf : "", run.len ? ": " : "",
+		    blank_missing, first_missing);
 }
 
 static int
@@ -541,12 +597,7 @@ main(int argc, char *argv[])
 		if (metric_eval_stream(argv[0]) != EXIT_SUCCESS)
 			rc = EXIT_FAILURE;
 	progress_done();
-	if (configured) {
-		table_finish(&tab);
-		evaluate();
-	} else if (tab.have_sysinfo) {
-		warn("no dispatch records: nothing to evaluate");
-	}
+	run_finish();
 	if (bad_input_finish(&bad) != EXIT_SUCCESS)
 		rc = EXIT_FAILURE;
 	if (ofile_close(&of) != 0)
@@ -560,5 +611,6 @@ main(int argc, char *argv[])
 	free(opt.exprs.v);
 	free(opt.files.v);
 	free(opt.kernels.v);
+	strbuf_release(&run);
 	return close_stdout() != 0 ? EXIT_FAILURE : rc;
 }

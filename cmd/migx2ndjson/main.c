@@ -38,8 +38,8 @@ static struct {
 } meta;
 
 static const char usage_line[] =
-    "usage: migx2ndjson [-chjk] [--keep-output] [--no-attr-split] "
-    "[--no-progress] [-o file] [--progress] [--strict] [--version] "
+    "usage: migx2ndjson [-chjk] [--keep-output] [--label name] "
+    "[--no-attr-split] [--no-progress] [-o file] [--progress] [--strict] [--version] "
     "[--where expr] [file ...]";
 
 static void
@@ -123,6 +123,8 @@ rec_begin(const char *type, struct run *r, unsigned long line)
 	W_STRZ("type", type);
 	put_u("run", (unsigned long)r->num);
 	put_u("line", line);
+	if (opt.label != NULL)
+		W_STRZ("label", opt.label);
 }
 
 void
@@ -869,6 +871,7 @@ main(int argc, char **argv)
 		{ "join-wrapped", no_argument, NULL, 'j' },
 		{ "keep-output", no_argument, NULL, 'O' },
 		{ "keep-unknown", no_argument, NULL, 'k' },
+		{ "label", required_argument, NULL, 'L' },
 		{ "no-attr-split", no_argument, NULL, 'A' },
 		OPT__COMMON
 	};
@@ -883,6 +886,7 @@ main(int argc, char **argv)
 		case 'c': opt.check = 1; break;
 		case 'j': opt.join_wrapped = 1; break;
 		case 'k': opt.keep_unknown = 1; break;
+		case 'L': opt.label = optarg; break;
 		case 'O': opt.keep_output = 1; break;
 		default: opt_common(ch, optarg, &opt.com, usage);
 		}

@@ -45,6 +45,7 @@ struct migx_opt {
 	struct opt_common com;
 	int check, join_wrapped, keep_output, keep_unknown;
 	int attr_split;
+	const char *label;	/* --label: written as "label" */
 };
 extern struct migx_opt opt;
 

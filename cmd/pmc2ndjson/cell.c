@@ -9,7 +9,31 @@
 #include "ndw.h"
 #include "pmc.h"
 
-struct pmc pmc = { BAD_INPUT_INIT, NULL, NULL, 0, EXIT_SUCCESS, NULL };
+struct pmc pmc = {
+	.bad = BAD_INPUT_INIT,
+	.rc = EXIT_SUCCESS,
+	.run = STRBUF_INIT
+};
+
+void
+rec_begin(struct strbuf *sb, const char *type)
+{
+	strbuf_reset(sb);
+	strbuf_addstr(sb, "{\"type\":\"");
+	strbuf_addstr(sb, type);
+	strbuf_addch(sb, '"');
+	strbuf_add(sb, pmc.run.buf, pmc.run.len);
+}
+
+void
+set_run(const char *name, size_t len)
+{
+	strbuf_reset(&pmc.run);
+	if (name == NULL)
+		return;
+	strbuf_addstr(&pmc.run, ",\"run\":");
+	ndw_quote(&pmc.run, name, len, 0);
+}
 
 int
 keep_column(const char *name, size_t len)

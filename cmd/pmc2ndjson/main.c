@@ -48,9 +48,9 @@ usage(int rc)
 {
 	FILE *fp = rc == EXIT_SUCCESS ? stdout : stderr;
 
-	fprintf(fp, "usage: pmc2ndjson [-h] [-c list] [--no-progress] "
-	    "[-o file] [--progress] [--strict] [--version] [--where expr] "
-	    "[path ...]\n");
+	fprintf(fp, "usage: pmc2ndjson [-h] [-c list] [--label name] "
+	    "[--no-progress] [-o file] [--progress] [--strict] [--version] "
+	    "[--where expr] [path ...]\n");
 	exit(rc);
 }
 
@@ -138,6 +138,7 @@ meta_stream(const char *path, const char *type)
 	struct csvr_row row;
 	struct strbuf rec = STRBUF_INIT;
 	size_t i;
+	long name;
 	int rc;
 
 	if ((rc = open_table(&r, &h, path, 0)) <= 0) {
@@ -145,11 +146,15 @@ meta_stream(const char *path, const char *type)
 			pmc.rc = EXIT_FAILURE;
 		return;
 	}
+	name = strcmp(type, "sysinfo") == 0 && pmc.label == NULL ?
+	    hdr_find(&h, "workload_name") : -1;
 	while ((rc = next_row(&r, &row)) != 0) {
 		if (!row_ok(&r, rc, &row, &h))
 			continue;
+		if (name >= 0 && row.len[name] > 0)
+			set_run(row.f[name], row.len[name]);
 		strbuf_reset(&rec);
-		strbuf_addf(&rec, "{\"type\":\"%s\"", type);
+		rec_begin(&rec, type);
 		for (i = 0; i < h.n; i++) {
 			strbuf_add(&rec, h.key[i], h.keylen[i]);
 			put_cell(&rec, row.f[i], row.len[i], CELL_ANY);
@@ -262,7 +267,7 @@ wide_record(struct strbuf *rec, const struct hdr *h,
 	size_t k, n;
 
 	strbuf_reset(rec);
-	strbuf_addstr(rec, "{\"type\":\"dispatch\"");
+	rec_begin(rec, "dispatch");
 	if (!put_row(rec, h, row, pos, 0))
 		return;
 	if (ts >= 0 && te >= 0) {
@@ -425,6 +430,19 @@ open_sides(const char *dir, struct side **sqp, size_t *nsqp)
 	return 0;
 }
 
+/* The default "run" of a workload: its directory's name, until sysinfo. */
+static void
+dir_run(const char *dir)
+{
+	size_t len = strlen(dir), b;
+
+	while (len > 1 && dir[len - 1] == '/')
+		len--;
+	for (b = len; b > 0 && dir[b - 1] != '/'; b--)
+		;
+	set_run(dir + b, len - b);
+}
+
 /* Reads one workload directory. */
 static void
 dir_input(const char *dir)
@@ -435,6 +453,9 @@ dir_input(const char *dir)
 	struct hdr h;
 	size_t nsq = 0;
 	int rc;
+
+	if (pmc.label == NULL)
+		dir_run(dir);
 
 	if (find_file(dir, "pmc_perf", &path) != 0) {
 		warn("'%s': no pmc_perf.csv", dir);
@@ -476,6 +497,8 @@ file_input(const char *path)
 	struct hdr h;
 	int rc;
 
+	if (pmc.label == NULL)
+		set_run(NULL, 0);
 	/* The rocpd long format is read twice: a pipe is copied to a file. */
 	if (strcmp(path, "-") == 0 && (spool = spool_stdin()) == NULL) {
 		pmc.rc = EXIT_FAILURE;
@@ -516,8 +539,10 @@ input(const char *path)
 int
 main(int argc, char *argv[])
 {
+	enum { OPT_LABEL = OPT_OWN };
 	static const struct option longopts[] = {
 		{ "columns", required_argument, NULL, 'c' },
+		{ "label", required_argument, NULL, OPT_LABEL },
 		OPT__COMMON
 	};
 	static char obuf[1 << 16];
@@ -530,6 +555,10 @@ main(int argc, char *argv[])
 		switch (ch) {
 		case 'c':
 			parse_columns(optarg);
+			break;
+		case OPT_LABEL:
+			pmc.label = optarg;
+			set_run(optarg, strlen(optarg));
 			break;
 		default:
 			opt_common(ch, optarg, &opt, usage);
@@ -552,6 +581,7 @@ main(int argc, char *argv[])
 	if (ofile_close(&of) != 0)
 		pmc.rc = EXIT_FAILURE;
 	jqf_free(pmc.where);
+	strbuf_release(&pmc.run);
 	if (pmc.columns != NULL)
 		hmap_release(pmc.columns);
 	return close_stdout() != 0 ? EXIT_FAILURE : pmc.rc;

@@ -83,7 +83,7 @@ raw_stream(struct csvr *r, struct hdr *h)
 			continue;
 		}
 		if (first && row.len[0] == 0) {
-			strbuf_addstr(&rec, "{\"type\":\"units\"");
+			rec_begin(&rec, "units");
 			for (i = 0; i < h->n; i++)
 				if (row.len[i] > 0) {
 					strbuf_add(&rec, h->key[i],
@@ -100,7 +100,7 @@ raw_stream(struct csvr *r, struct hdr *h)
 		}
 		first = 0;
 		strbuf_reset(&rec);
-		strbuf_addstr(&rec, "{\"type\":\"dispatch\"");
+		rec_begin(&rec, "dispatch");
 		for (i = 0; i < h->n; i++) {
 			if (!h->keep[i])
 				continue;
@@ -176,7 +176,7 @@ kern_emit(struct kern *k, struct strbuf *rec)
 	if (!k->open)
 		return;
 	strbuf_reset(rec);
-	strbuf_addstr(rec, "{\"type\":\"dispatch\"");
+	rec_begin(rec, "dispatch");
 	strbuf_add(rec, k->launch.buf, k->launch.len);
 	for (i = 0; i < k->secs.n; i++)
 		if (keep_column(k->secs.ents[i].key, k->secs.ents[i].len))

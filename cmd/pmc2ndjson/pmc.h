@@ -72,12 +72,18 @@ struct pmc {
 	uint64_t records;	/* dispatch records written */
 	int rc;
 	FILE *out;		/* standard output or the file of -o */
+	const char *label;	/* --label, or NULL */
+	struct strbuf run;	/* ,"run":"NAME" of this input, or empty */
 };
 extern struct pmc pmc;
 
 /* Is a column (or counter, or section) of this name written? */
 int keep_column(const char *name, size_t len);
 
+/* Resets sb to {"type":"TYPE" and the input's "run" member. */
+void rec_begin(struct strbuf *sb, const char *type);
+/* Sets the "run" of the records that follow (NULL: none). */
+void set_run(const char *name, size_t len);
 /* Writes the record in sb (a complete object) as one line, if it passes. */
 void emit(struct strbuf *sb);
 /* Reports a bad record at pos. */

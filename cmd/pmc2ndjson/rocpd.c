@@ -302,7 +302,7 @@ grp_emit(struct grp *g, const struct hdr *h, const long *col,
 	size_t i, len;
 
 	strbuf_reset(rec);
-	strbuf_addstr(rec, "{\"type\":\"dispatch\"");
+	rec_begin(rec, "dispatch");
 	for (i = 0; i < h->n; i++) {
 		if ((long)i == col[C_CN] || (long)i == col[C_CV] ||
 		    !h->keep[i])

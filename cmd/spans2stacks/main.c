@@ -90,27 +90,51 @@ add_id(struct strbuf *sb, struct nd_slice v)
 	}
 }
 
-/* The thread of a span; the previous one is reused when pid/tid repeat. */
+/* Keeps a record's "run" (a string) on its thread, the first one seen. */
+static void
+thread_run(struct thread *th, struct nd_slice run)
+{
+	if (th->run != NULL || nd_type(run) != ND_STRING)
+		return;
+	th->run = memcpy(xmalloc(run.len), run.p, run.len);
+	th->run_len = run.len;
+}
+
+/*
+ * The thread of a span: "pid/tid", or "RUN pid/tid" when the span has a
+ * "run"; the previous one is reused when run, pid and tid repeat.
+ */
 static struct thread *
-span_thread(struct run *r, struct nd_slice pid, struct nd_slice tid)
+span_thread(struct run *r, struct nd_slice run, struct nd_slice pid,
+    struct nd_slice tid)
 {
 	struct strbuf *k = &r->key;
+	size_t rl = nd_type(run) == ND_STRING ? run.len : 0;
 
-	if (r->last != NULL && k->len == pid.len + tid.len + 1 &&
-	    memcmp(k->buf, pid.p, pid.len) == 0 &&
-	    memcmp(k->buf + pid.len + 1, tid.p, tid.len) == 0)
+	if (r->last != NULL && k->len == rl + pid.len + tid.len + 2 &&
+	    memcmp(k->buf, run.p, rl) == 0 &&
+	    memcmp(k->buf + rl + 1, pid.p, pid.len) == 0 &&
+	    memcmp(k->buf + rl + pid.len + 2, tid.p, tid.len) == 0)
 		return r->last;
 	strbuf_reset(&r->label);
+	if (rl > 0) {
+		if (nd_val_str(run, &r->label) != 0)
+			return NULL;
+		strbuf_addch(&r->label, ' ');
+	}
 	if (add_id(&r->label, pid) != 0)
 		return NULL;
 	strbuf_addch(&r->label, '/');
 	if (add_id(&r->label, tid) != 0)
 		return NULL;
 	strbuf_reset(k);
+	strbuf_add(k, run.p, rl);
+	strbuf_addch(k, '\0');
 	strbuf_add(k, pid.p, pid.len);
 	strbuf_addch(k, '\0');
 	strbuf_add(k, tid.p, tid.len);
 	r->last = tree_thread(&r->tree, r->label.buf, r->label.len);
+	thread_run(r->last, run);
 	return r->last;
 }
 
@@ -169,12 +193,12 @@ static void
 span_record(struct run *r, const struct nd_reader *rd)
 {
 	static const char *const keys[] = { "pid", "tid", "name", "start_ns",
-		"end_ns", "cat", "thread_name" };
-	struct nd_slice v[7];
+		"end_ns", "cat", "thread_name", "run" };
+	struct nd_slice v[8];
 	struct thread *th;
 	struct bspan s;
 
-	if (nd_fields(rd->line, rd->len, keys, v, 7) < 0) {
+	if (nd_fields(rd->line, rd->len, keys, v, 8) < 0) {
 		bad_input(&r->bad, &rd->pos, "%s", nd_error());
 		return;
 	}
@@ -190,7 +214,7 @@ span_record(struct run *r, const struct nd_reader *rd)
 		    nd_val_i64(v[3], &s.start) != 0 ? "start_ns" : "end_ns");
 		return;
 	}
-	if ((th = span_thread(r, v[0], v[1])) == NULL) {
+	if ((th = span_thread(r, v[7], v[0], v[1])) == NULL) {
 		bad_input(&r->bad, &rd->pos, "'pid' or 'tid' is not a number "
 		    "or a string");
 		return;
@@ -250,15 +274,15 @@ static void
 merge_record(struct run *r, const struct nd_reader *rd)
 {
 	static const char *const keys[] = { "thread", "stack", "self_ns",
-		"total_ns", "calls", "cat", "thread_name" };
-	struct nd_slice v[7];
+		"total_ns", "calls", "cat", "thread_name", "run" };
+	struct nd_slice v[8];
 	struct thread *th;
 	struct node *n;
 	uint32_t node, deepest, cat;
 	int64_t self, total;
 	uint64_t calls;
 
-	if (nd_fields(rd->line, rd->len, keys, v, 7) < 0) {
+	if (nd_fields(rd->line, rd->len, keys, v, 8) < 0) {
 		bad_input(&r->bad, &rd->pos, "%s", nd_error());
 		return;
 	}
@@ -271,6 +295,7 @@ merge_record(struct run *r, const struct nd_reader *rd)
 		return;
 	}
 	th = tree_thread(&r->tree, r->label.buf, r->label.len);
+	thread_run(th, v[7]);
 	if (merge_path(r, th, v[1], &node, &deepest) != 0) {
 		bad_input(&r->bad, &rd->pos, "'stack' is not a non-empty "
 		    "array of strings");

@@ -45,6 +45,8 @@ struct thread {
 	size_t label_len;
 	char *tname;			/* quoted thread_name, or NULL */
 	size_t tname_len;
+	char *run;			/* quoted "run" label, or NULL */
+	size_t run_len;
 	uint32_t root;
 	struct frame *stk;		/* the open stack */
 	size_t depth, stk_alloc;

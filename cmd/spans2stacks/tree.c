@@ -70,6 +70,7 @@ tree_release(struct tree *t)
 
 	for (i = 0; i < t->nthr; i++) {
 		free(t->thr[i]->tname);
+		free(t->thr[i]->run);
 		free(t->thr[i]->stk);
 		free(t->thr[i]->buf);
 		free(t->thr[i]);
@@ -565,6 +566,10 @@ write_node(struct tree *t, struct out *o, const struct thread *th,
 		if (th->tname != NULL) {
 			strbuf_addstr(b, ",\"thread_name\":");
 			strbuf_add(b, th->tname, th->tname_len);
+		}
+		if (th->run != NULL) {
+			strbuf_addstr(b, ",\"run\":");
+			strbuf_add(b, th->run, th->run_len);
 		}
 		strbuf_addstr(b, "}\n");
 	}

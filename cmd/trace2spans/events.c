@@ -168,6 +168,8 @@ emit(struct trace *t, struct nd_slice pid, struct nd_slice tid,
 		ndw_raw(&w, "thread_name", *tn, strlen(*tn));
 	if (opt.args && args.p != NULL)
 		ndw_raw(&w, "args", args.p, args.len);
+	if (opt.run != NULL)
+		ndw_str(&w, "run", opt.run, opt.runlen);
 	ndw_end(&w);
 	if (where != NULL) {
 		int m = jqf_match(where, w.buf.buf, w.buf.len);

@@ -42,9 +42,9 @@ usage(int status)
 {
 	FILE *fp = status == EXIT_SUCCESS ? stdout : stderr;
 
-	fprintf(fp, "usage: %s [-ah] [--absolute] [--no-progress] "
-	    "[-o file] [--progress] [--strict] [--version] [--where expr] "
-	    "[file ...]\n", prog_name);
+	fprintf(fp, "usage: %s [-ah] [--absolute] [--label name] "
+	    "[--no-progress] [-o file] [--progress] [--strict] [--version] "
+	    "[--where expr] [file ...]\n", prog_name);
 	exit(status);
 }
 
@@ -106,6 +106,29 @@ trace_file(const char *path)
 	return rc;
 }
 
+/*
+ * The "run" of a file's spans when several files are read without
+ * --label: its name without the directory and the trace extensions
+ * (rank3.pt.trace.json.gz is "rank3").
+ */
+static void
+file_run(const char *path)
+{
+	static const char *const ext[] = { ".gz", ".json", ".trace", ".pt" };
+	const char *b = strrchr(path, '/');
+	size_t len, i, n;
+
+	b = b != NULL ? b + 1 : path;
+	len = strlen(b);
+	for (i = 0; i < sizeof(ext) / sizeof(ext[0]); i++) {
+		n = strlen(ext[i]);
+		if (len > n && memcmp(b + len - n, ext[i], n) == 0)
+			len -= n;
+	}
+	opt.run = b;
+	opt.runlen = len;
+}
+
 /* The one-line summary of what was not written as spans. */
 static void
 summary(void)
@@ -137,10 +160,11 @@ summary(void)
 int
 main(int argc, char *argv[])
 {
-	enum { OPT_ABSOLUTE = OPT_OWN };
+	enum { OPT_ABSOLUTE = OPT_OWN, OPT_LABEL };
 	static const struct option longopts[] = {
 		{ "absolute", no_argument, NULL, OPT_ABSOLUTE },
 		{ "args", no_argument, NULL, 'a' },
+		{ "label", required_argument, NULL, OPT_LABEL },
 		OPT__COMMON
 	};
 	struct ofile of;
@@ -152,6 +176,7 @@ main(int argc, char *argv[])
 		switch (ch) {
 		case 'a': opt.args = 1; break;
 		case OPT_ABSOLUTE: opt.absolute = 1; break;
+		case OPT_LABEL: opt.label = optarg; break;
 		default: opt_common(ch, optarg, &opt.com, usage); break;
 		}
 	argc -= optind;
@@ -162,11 +187,18 @@ main(int argc, char *argv[])
 	out = ofile_open(&of, opt.com.output);
 	ndw_init(&w, 0);
 	progress_init(opt.com.progress, "events");
+	if (opt.label != NULL) {
+		opt.run = opt.label;
+		opt.runlen = strlen(opt.label);
+	}
 	if (argc == 0)
 		rc = trace_file("-");
-	for (; argc > 0; argc--, argv++)
+	for (; argc > 0; argc--, argv++) {
+		if (opt.label == NULL && (argc > 1 || opt.run != NULL))
+			file_run(argv[0]);
 		if (trace_file(argv[0]) != EXIT_SUCCESS)
 			rc = EXIT_FAILURE;
+	}
 	progress_done();
 	summary();
 	if (bad_input_finish(&bad) != EXIT_SUCCESS)

@@ -22,6 +22,9 @@ struct t2s_opt {
 	struct opt_common com;
 	int absolute;
 	int args;
+	const char *label;	/* --label */
+	const char *run;	/* the "run" of the file being read, or NULL */
+	size_t runlen;
 };
 
 /* What the events of all files added up to; printed at the end. */
