@@ -5,21 +5,41 @@
 #include "err.h"
 #include "hmap.h"
 
+/*
+ * The library's one string hash: eight bytes at a time, the length mixed
+ * in first, the last bytes read as one overlapping word (no byte loop),
+ * and a full final mix, so that the low bits used as an index depend on
+ * every byte (names that differ only near the end of a word would
+ * collide without it).
+ */
 uint64_t
 hmap_hash(const char *key, size_t len)
 {
-	/* FNV-1a, 64 bits, with a final mix so low bits are usable. */
-	uint64_t h = 0xcbf29ce484222325ULL;
-	size_t i;
+	uint64_t h = 0x9e3779b97f4a7c15ULL ^ len, v = 0;
+	uint32_t lo, hi;
+	size_t n = len;
 
-	for (i = 0; i < len; i++) {
-		h ^= (unsigned char)key[i];
-		h *= 0x100000001b3ULL;
+	for (; n > 8; key += 8, n -= 8) {
+		memcpy(&v, key, 8);
+		h = (h ^ v) * 0xff51afd7ed558ccdULL;
+		h ^= h >> 32;
 	}
-	h ^= h >> 33;
+	if (len >= 8)
+		memcpy(&v, key + n - 8, 8);
+	else if (n >= 4) {
+		memcpy(&lo, key, 4);
+		memcpy(&hi, key + n - 4, 4);
+		v = (uint64_t)hi << 32 | lo;
+	} else if (n > 0)
+		v = (uint64_t)(unsigned char)key[0] << 16 |
+		    (uint64_t)(unsigned char)key[n / 2] << 8 |
+		    (unsigned char)key[n - 1];
+	h ^= v;
+	h ^= h >> 33;			/* MurmurHash3's fmix64 */
 	h *= 0xff51afd7ed558ccdULL;
 	h ^= h >> 33;
-	return h;
+	h *= 0xc4ceb9fe1a85ec53ULL;
+	return h ^ (h >> 33);
 }
 
 void

@@ -36,6 +36,7 @@ void **hmap_get(struct hmap *h, const char *key, size_t len);
 void **hmap_put(struct hmap *h, const char *key, size_t len);
 /* Like hmap_put; *isnew tells whether the key was added. */
 void **hmap_put2(struct hmap *h, const char *key, size_t len, int *isnew);
+/* The one string hash of the library (ctree uses it too). */
 uint64_t hmap_hash(const char *key, size_t len);
 
 #define hmap_foreach(h, e) \

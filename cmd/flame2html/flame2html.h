@@ -10,73 +10,46 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "arena.h"
+#include "ctree.h"
 #include "err.h"
 #include "jqf.h"
 #include "xmem.h"
 
-#define NONE UINT32_MAX
-
-/* A slot of the child index: node + 1 (0: empty) and its key, inline so
- * that a lookup touches one cache line. */
-struct cslot {
-	uint32_t parent, name, node;
-};
-
-struct name {
-	const char *p;		/* NUL-terminated copy */
-	size_t len;
-};
-
-struct nslot {
-	uint64_t hash;
-	uint32_t id;		/* name id + 1, 0: empty */
-	uint32_t len;		/* the name's length, or UINT32_MAX if longer */
-};
-
 /*
- * The call tree, as parallel arrays indexed by node.  key[i] is the
- * parent << 32 | name (one array, so a lookup touches one place); a node
- * is created after its parent, so parent < i.  child[] finds the pairs.
- * self[] is the node's own weight (the "after" side in a diff), before[]
- * the "before" side, calls[] the calls of stack records ending there;
- * before and calls are NULL until an input needs them.
+ * The call tree: paths and names in a ctree, and by node: self[] its own
+ * weight (the "after" side in a diff), before[] the "before" side, calls[]
+ * the calls of stack records ending there.  before and calls are NULL
+ * until an input needs them.  is_thread[] is by name: used as a thread
+ * label.  The reader's state (bad input, --where) travels with it.
  */
-struct flame_tree {
-	uint64_t *key;
+struct flame {
+	struct ctree ct;
 	uint64_t *self, *before, *calls;
-	size_t n, alloc;
-	struct cslot *child;		/* open addressing on key */
-	size_t cap, nchild;		/* slots, slots in use */
-	struct name *names;		/* by id */
-	size_t nnames, names_alloc;
-	struct nslot *nslot;		/* open addressing on the name */
-	size_t ncap;
-	struct arena text;		/* the names' bytes */
-	unsigned char *is_thread;	/* per name: used as a thread label */
-	uint32_t root, merged;		/* merged: NONE until a thread shows */
+	size_t alloc;			/* room in the node arrays */
+	unsigned char *is_thread;
+	size_t threads_alloc;
+	uint32_t root, merged;		/* merged: CTREE_NONE until a thread */
 	int has_calls, has_diff, has_threads, folded, ndjson;
 	unsigned long fractions;
+	struct bad_input bad;
+	struct jqf *where;
 };
 
-extern struct flame_tree t;
-
-#define PARENT(i) ((uint32_t)(t.key[i] >> 32))
-#define NAME(i) ((uint32_t)t.key[i])
-
 /* tree.c */
-void tree_init(void);
-uint32_t node_new(uint32_t parent, uint32_t name);
-uint32_t node_child(uint32_t parent, uint32_t name, int *fresh);
-uint32_t name_id(const char *s, size_t len);
-uint32_t frame_child(uint32_t node, const char *s, size_t len, int *fresh);
-void node_add(uint32_t n, const uint64_t w[2], uint64_t calls);
+void flame_init(struct flame *f);
+void flame_release(struct flame *f);
+uint32_t flame_child(struct flame *f, uint32_t parent, uint32_t name,
+    int *fresh);
+uint32_t flame_frame(struct flame *f, uint32_t node, const char *s,
+    size_t len, int *fresh);
+uint32_t flame_thread(struct flame *f, const char *s, size_t len);
+uint32_t flame_merged(struct flame *f);
+void flame_add(struct flame *f, uint32_t n, const uint64_t w[2],
+    uint64_t calls);
 
 /* read.c: side is -1 for an ordinary input, 1 for --diff's before and 0
  * for its after.  Returns 0, or -1 when the input cannot be read. */
-extern struct bad_input bad;
-extern struct jqf *where;
-int flame_stream(const char *path, int side);
+int flame_stream(struct flame *f, const char *path, int side);
 
 /* cats.c: the colour categories; the last one, "Other", matches all. */
 struct category {
@@ -90,6 +63,7 @@ const struct category *cat_get(size_t i);
 size_t name_cat(const char *s);
 
 /* page.c */
-void page_write(FILE *fp, const char *title, const char *unit);
+void page_write(struct flame *f, FILE *fp, const char *title,
+    const char *unit);
 
 #endif

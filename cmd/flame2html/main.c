@@ -52,22 +52,22 @@ default_title(char **argv, int argc)
 
 /* Reads every input into the tree; an unreadable one makes the result 1. */
 static int
-read_inputs(int argc, char *argv[])
+read_inputs(struct flame *f, int argc, char *argv[])
 {
 	int i, rc = EXIT_SUCCESS;
 
 	if (opt.diff) {
-		t.has_diff = 1;
-		if (flame_stream(argv[0], 1) != 0)
+		f->has_diff = 1;
+		if (flame_stream(f, argv[0], 1) != 0)
 			rc = EXIT_FAILURE;
-		if (flame_stream(argv[1], 0) != 0)
+		if (flame_stream(f, argv[1], 0) != 0)
 			rc = EXIT_FAILURE;
 		return rc;
 	}
 	if (argc == 0)
-		return flame_stream("-", -1) != 0 ? EXIT_FAILURE : EXIT_SUCCESS;
+		return flame_stream(f, "-", -1) != 0 ? EXIT_FAILURE : EXIT_SUCCESS;
 	for (i = 0; i < argc; i++)
-		if (flame_stream(argv[i], -1) != 0)
+		if (flame_stream(f, argv[i], -1) != 0)
 			rc = EXIT_FAILURE;
 	return rc;
 }
@@ -82,6 +82,7 @@ main(int argc, char *argv[])
 		{ "unit", required_argument, NULL, 'u' },
 		OPT__COMMON
 	};
+	static struct flame fl;
 	struct ofile of;
 	FILE *fp;
 	int ch, rc;
@@ -102,29 +103,28 @@ main(int argc, char *argv[])
 		die_usage("--diff needs two inputs: before and after");
 	if (opt.unit != NULL && *opt.unit == '\0')
 		die_usage("--unit is empty");
-	bad.strict = opt.com.strict;
+	flame_init(&fl);
+	fl.bad.strict = opt.com.strict;
 	if (opt.com.where != NULL)
-		where = jqf_compile(opt.com.where);
+		fl.where = jqf_compile(opt.com.where);
 	if (opt.categories != NULL)
 		cats_file(opt.categories);
 	else
 		cats_default();
-	tree_init();
 	progress_init(opt.com.progress, "lines");
-	rc = read_inputs(argc, argv);
+	rc = read_inputs(&fl, argc, argv);
 	progress_done();
-	if (t.fractions > 0)
+	if (fl.fractions > 0)
 		warn("rounded %lu fractional counts to whole numbers",
-		    t.fractions);
-	if (bad_input_finish(&bad) != EXIT_SUCCESS)
+		    fl.fractions);
+	if (bad_input_finish(&fl.bad) != EXIT_SUCCESS)
 		rc = EXIT_FAILURE;
 	if (opt.unit == NULL)
-		opt.unit = t.ndjson && !t.folded ? "ns" : "samples";
+		opt.unit = fl.ndjson && !fl.folded ? "ns" : "samples";
 	fp = ofile_open(&of, opt.com.output);
-	page_write(fp, default_title(argv, argc), opt.unit);
+	page_write(&fl, fp, default_title(argv, argc), opt.unit);
 	if (ofile_close(&of) != 0)
 		rc = EXIT_FAILURE;
-	if (where != NULL)
-		jqf_free(where);
+	flame_release(&fl);
 	return close_stdout() != 0 ? EXIT_FAILURE : rc;
 }

@@ -74,34 +74,34 @@ kid_cmp(const void *a, const void *b)
 }
 
 static void
-tree_prepare(void)
+tree_prepare(struct flame *f)
 {
-	size_t i, n = t.n;
-	uint32_t *fill;
+	size_t i, n = f->ct.n;
+	uint32_t *fill, p;
 
 	/* The self weights become totals in place: children come later. */
-	w.total = t.self;
-	w.btotal = t.before != NULL ? t.before : t.self;
+	w.total = f->self;
+	w.btotal = f->before != NULL ? f->before : f->self;
 	for (i = n; i-- > 0;)
-		if (PARENT(i) != NONE) {
-			w.total[PARENT(i)] += w.total[i];
+		if ((p = ctree_parent(&f->ct, i)) != CTREE_NONE) {
+			w.total[p] += w.total[i];
 			if (w.btotal != w.total)
-				w.btotal[PARENT(i)] += w.btotal[i];
+				w.btotal[p] += w.btotal[i];
 		}
 	/* Children lists in one array (CSR), then sorted. */
 	w.off = xrealloc(NULL, (n + 1) * sizeof(*w.off));
 	w.kid = xrealloc(NULL, (n ? n : 1) * sizeof(*w.kid));
 	memset(w.off, 0, (n + 1) * sizeof(*w.off));
 	for (i = 0; i < n; i++)
-		if (PARENT(i) != NONE)
-			w.off[PARENT(i) + 1]++;
+		if ((p = ctree_parent(&f->ct, i)) != CTREE_NONE)
+			w.off[p + 1]++;
 	for (i = 0; i < n; i++)
 		w.off[i + 1] += w.off[i];
 	fill = xrealloc(NULL, (n ? n : 1) * sizeof(*fill));
 	memcpy(fill, w.off, n * sizeof(*fill));
 	for (i = 0; i < n; i++)
-		if (PARENT(i) != NONE)
-			w.kid[fill[PARENT(i)]++] = (uint32_t)i;
+		if ((p = ctree_parent(&f->ct, i)) != CTREE_NONE)
+			w.kid[fill[p]++] = (uint32_t)i;
 	free(fill);
 	for (i = 0; i < n; i++)
 		if (w.off[i + 1] - w.off[i] > 1)
@@ -123,16 +123,16 @@ rank_cmp(const void *a, const void *b)
 
 /* Numbers names by how many nodes carry them, so common names are short. */
 static uint32_t *
-names_rank(uint32_t **order_out)
+names_rank(const struct flame *f, uint32_t **order_out)
 {
-	size_t i, nn = t.nnames;
+	size_t i, nn = f->ct.nnames;
 	uint32_t *order = xrealloc(NULL, (nn ? nn : 1) * sizeof(*order));
 	uint32_t *rank = xrealloc(NULL, (nn ? nn : 1) * sizeof(*rank));
 
 	name_count = xrealloc(NULL, (nn ? nn : 1) * sizeof(*name_count));
 	memset(name_count, 0, (nn ? nn : 1) * sizeof(*name_count));
-	for (i = 0; i < t.n; i++)
-		name_count[NAME(i)]++;
+	for (i = 0; i < f->ct.n; i++)
+		name_count[ctree_label(&f->ct, i)]++;
 	for (i = 0; i < nn; i++)
 		order[i] = (uint32_t)i;
 	qsort(order, nn, sizeof(*order), rank_cmp);
@@ -147,7 +147,8 @@ names_rank(uint32_t **order_out)
 #define NODE_MAX (1 + 5 * 13)
 
 static void
-node_write(struct out *o, uint32_t i, int k, uint64_t prev_total)
+node_write(const struct flame *f, struct out *o, uint32_t i, int k,
+    uint64_t prev_total)
 {
 	int same = w.total[i] == prev_total;
 	int bsame = w.btotal[i] == w.total[i];
@@ -156,17 +157,17 @@ node_write(struct out *o, uint32_t i, int k, uint64_t prev_total)
 	if (o->n + NODE_MAX > sizeof(o->buf))
 		out_flush(o);
 	q = q0 = o->buf + o->n;
-	*q++ = (char)(63 + (same ? 1 : 0) + (t.has_diff && bsame ? 2 : 0) +
+	*q++ = (char)(63 + (same ? 1 : 0) + (f->has_diff && bsame ? 2 : 0) +
 	    4 * (k < 15 ? k : 15));
 	if (k >= 15)
 		q = put_vlq(q, (uint64_t)k - 15);
-	q = put_vlq(q, w.rank[NAME(i)]);
+	q = put_vlq(q, w.rank[ctree_label(&f->ct, i)]);
 	if (!same)
 		q = put_vlq(q, w.total[i]);
-	if (t.has_diff && !bsame)
+	if (f->has_diff && !bsame)
 		q = put_vlq(q, w.btotal[i]);
-	if (t.has_calls)
-		q = put_vlq(q, t.calls != NULL ? t.calls[i] : 0);
+	if (f->has_calls)
+		q = put_vlq(q, f->calls != NULL ? f->calls[i] : 0);
 	o->n += (size_t)(q - q0);
 	o->count += (size_t)(q - q0);
 }
@@ -179,7 +180,8 @@ node_write(struct out *o, uint32_t i, int k, uint64_t prev_total)
  * before-total in a diff when it differs from the total, and the calls.
  */
 static void
-tree_write(struct out *o, uint32_t root, int id)
+tree_write(const struct flame *f, struct out *o, uint32_t root,
+    int id)
 {
 	struct { uint32_t node, depth; } *stack;
 	size_t sp = 0, salloc = 1024;
@@ -202,7 +204,7 @@ tree_write(struct out *o, uint32_t root, int id)
 			out_str(o, head);
 			o->count = 0;
 		}
-		node_write(o, i, (int)(prev_depth + 1 - (long)depth),
+		node_write(f, o, i, (int)(prev_depth + 1 - (long)depth),
 		    prev_total);
 		prev_total = w.total[i];
 		prev_depth = depth;
@@ -221,15 +223,16 @@ tree_write(struct out *o, uint32_t root, int id)
 
 /* Counts the nodes of each tree: parent[i] < i, so one pass finds roots. */
 static void
-tree_sizes(size_t *n0, size_t *n1)
+tree_sizes(const struct flame *f, size_t *n0, size_t *n1)
 {
-	unsigned char *in1 = xrealloc(NULL, t.n ? t.n : 1);
+	unsigned char *in1 = xrealloc(NULL, f->ct.n ? f->ct.n : 1);
 	size_t i;
+	uint32_t p;
 
 	*n0 = *n1 = 0;
-	for (i = 0; i < t.n; i++) {
-		in1[i] = PARENT(i) == NONE ? i == t.merged :
-		    in1[PARENT(i)];
+	for (i = 0; i < f->ct.n; i++) {
+		p = ctree_parent(&f->ct, i);
+		in1[i] = p == CTREE_NONE ? i == f->merged : in1[p];
 		if (in1[i])
 			(*n1)++;
 		else
@@ -239,8 +242,8 @@ tree_sizes(size_t *n0, size_t *n1)
 }
 
 static void
-meta_write(FILE *fp, const char *title, const char *unit,
-    size_t nodes0, size_t nodes1)
+meta_write(const struct flame *f, FILE *fp, const char *title,
+    const char *unit, size_t nodes0, size_t nodes1)
 {
 	struct strbuf sb = STRBUF_INIT;
 	size_t i;
@@ -251,21 +254,21 @@ meta_write(FILE *fp, const char *title, const char *unit,
 	strbuf_addstr(&sb, ",\"unit\":");
 	ndw_quote(&sb, unit, strlen(unit), NDW_HTML_SAFE);
 	strbuf_addf(&sb, ",\"diff\":%s,\"calls\":%s,\"threads\":%s",
-	    t.has_diff ? "true" : "false", t.has_calls ? "true" : "false",
-	    t.has_threads ? "true" : "false");
+	    f->has_diff ? "true" : "false", f->has_calls ? "true" : "false",
+	    f->has_threads ? "true" : "false");
 	strbuf_addf(&sb, ",\"total\":%llu,\"nodes\":[%zu",
-	    (unsigned long long)w.total[t.root], nodes0);
-	if (t.merged != NONE)
+	    (unsigned long long)w.total[f->root], nodes0);
+	if (f->merged != CTREE_NONE)
 		strbuf_addf(&sb, ",%zu", nodes1);
 	strbuf_addstr(&sb, "],\"thread_list\":[");
-	for (i = w.off[t.root]; i < w.off[t.root + 1]; i++) {
-		uint32_t k = w.kid[i];
+	for (i = w.off[f->root]; i < w.off[f->root + 1]; i++) {
+		uint32_t k = w.kid[i], nm = ctree_label(&f->ct, k);
 
-		if (!t.is_thread[NAME(k)])
+		if (nm >= f->threads_alloc || !f->is_thread[nm])
 			continue;
 		strbuf_addstr(&sb, first ? "{\"name\":" : ",{\"name\":");
-		ndw_quote(&sb, t.names[NAME(k)].p,
-		    t.names[NAME(k)].len, NDW_HTML_SAFE);
+		ndw_quote(&sb, f->ct.names[nm].p, f->ct.names[nm].len,
+		    NDW_HTML_SAFE);
 		strbuf_addf(&sb, ",\"total\":%llu}",
 		    (unsigned long long)w.total[k]);
 		first = 0;
@@ -285,31 +288,33 @@ meta_write(FILE *fp, const char *title, const char *unit,
 }
 
 static void
-names_write(FILE *fp, const uint32_t *order)
+names_write(const struct flame *f, FILE *fp,
+    const uint32_t *order)
 {
 	struct strbuf sb = STRBUF_INIT;
 	size_t i;
 
 	fputs("<script type=\"application/json\" id=\"fg-names\">[", fp);
-	for (i = 0; i < t.nnames; i++) {
+	for (i = 0; i < f->ct.nnames; i++) {
 		strbuf_reset(&sb);
 		if (i > 0)
 			strbuf_addch(&sb, ',');
-		ndw_quote(&sb, t.names[order[i]].p,
-		    t.names[order[i]].len, NDW_HTML_SAFE);
+		ndw_quote(&sb, f->ct.names[order[i]].p,
+		    f->ct.names[order[i]].len, NDW_HTML_SAFE);
 		fwrite(sb.buf, 1, sb.len, fp);
 	}
 	fputs("]</script>\n<script type=\"application/json\" id=\"fg-cats\">[",
 	    fp);
-	for (i = 0; i < t.nnames; i++)
+	for (i = 0; i < f->ct.nnames; i++)
 		fprintf(fp, i > 0 ? ",%zu" : "%zu",
-		    name_cat(t.names[order[i]].p));
+		    name_cat(f->ct.names[order[i]].p));
 	fputs("]</script>\n", fp);
 	strbuf_release(&sb);
 }
 
 void
-page_write(FILE *fp, const char *title, const char *unit)
+page_write(struct flame *f, FILE *fp, const char *title,
+    const char *unit)
 {
 	static struct out o;	/* its buffer is large */
 	const struct html_page pg = {
@@ -322,23 +327,22 @@ page_write(FILE *fp, const char *title, const char *unit)
 	uint32_t *order;
 	size_t n0, n1 = 0;
 
-	free(t.child);
-	t.child = NULL;
-	tree_prepare();
-	w.rank = names_rank(&order);
-	tree_sizes(&n0, &n1);
+	ctree_drop_index(&f->ct);
+	tree_prepare(f);
+	w.rank = names_rank(f, &order);
+	tree_sizes(f, &n0, &n1);
 	html_page_head(fp, &pg);
 	fputs("<h1 id=\"fg-title\">", fp);
 	html_text(fp, title, strlen(title));
 	fputs("</h1>\n", fp);
 	html_asset(fp, asset_flame_html, asset_flame_html_len);
-	meta_write(fp, title, unit, n0, n1);
-	names_write(fp, order);
+	meta_write(f, fp, title, unit, n0, n1);
+	names_write(f, fp, order);
 	o.fp = fp;
 	o.n = 0;
-	tree_write(&o, t.root, 0);
-	if (t.merged != NONE)
-		tree_write(&o, t.merged, 1);
+	tree_write(f, &o, f->root, 0);
+	if (f->merged != CTREE_NONE)
+		tree_write(f, &o, f->merged, 1);
 	html_page_foot(fp, &pg);
 	free(order);
 }

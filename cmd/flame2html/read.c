@@ -10,12 +10,9 @@
 #include "zin.h"
 #include "flame2html.h"
 
-struct bad_input bad = BAD_INPUT_INIT;
-struct jqf *where;
-
 /* Parses a count: digits with an optional fraction, which is rounded. */
 static int
-parse_count(const char *p, size_t len, uint64_t *v)
+parse_count(struct flame *f, const char *p, size_t len, uint64_t *v)
 {
 	uint64_t x = 0;
 	size_t i = 0;
@@ -36,7 +33,7 @@ parse_count(const char *p, size_t len, uint64_t *v)
 		if (i + 1 < len && p[i + 1] >= '5')
 			x++;
 		if (i + 1 < len)
-			t.fractions++;
+			f->fractions++;
 	}
 	*v = x;
 	return 0;
@@ -47,7 +44,7 @@ parse_count(const char *p, size_t len, uint64_t *v)
 
 /* Splits off the last whitespace-separated token of p[0..*len). */
 static int
-last_count(const char *p, size_t *len, uint64_t *v)
+last_count(struct flame *f, const char *p, size_t *len, uint64_t *v)
 {
 	size_t e = *len, s;
 
@@ -56,7 +53,7 @@ last_count(const char *p, size_t *len, uint64_t *v)
 	s = e;
 	while (s > 0 && !IS_WS(p[s - 1]))
 		s--;
-	if (s == 0 || parse_count(p + s, e - s, v) != 0)
+	if (s == 0 || parse_count(f, p + s, e - s, v) != 0)
 		return -1;
 	while (s > 0 && IS_WS(p[s - 1]))
 		s--;
@@ -88,25 +85,26 @@ prev_push(uint32_t node, size_t end)
 }
 
 static void
-folded_line(const struct srcpos *pos, const char *p, size_t len, int side)
+folded_line(struct flame *f, const struct srcpos *pos, const char *p,
+    size_t len, int side)
 {
 	uint64_t c1, c2, w[2] = { 0, 0 };
 	size_t l = 0, keep = 0, s;
-	uint32_t node = t.root;
+	uint32_t node = f->root;
 	int fresh = 0;
 
-	if (last_count(p, &len, &c2) != 0) {
-		bad_input(&bad, pos, "not a folded stack line "
+	if (last_count(f, p, &len, &c2) != 0) {
+		bad_input(&f->bad, pos, "not a folded stack line "
 		    "('frame;frame count')");
 		return;
 	}
-	if (len > 0 && last_count(p, &len, &c1) == 0) {
+	if (len > 0 && last_count(f, p, &len, &c1) == 0) {
 		if (side >= 0) {
-			bad_input(&bad, pos, "two counts in a --diff input");
+			bad_input(&f->bad, pos, "two counts in a --diff input");
 			return;
 		}
 		w[0] = c2, w[1] = c1;
-		t.has_diff = 1;
+		f->has_diff = 1;
 	} else if (side < 0)
 		w[0] = w[1] = c2;
 	else
@@ -125,13 +123,13 @@ folded_line(const struct srcpos *pos, const char *p, size_t len, int side)
 		const char *semi = memchr(p + s, ';', len - s);
 		size_t e = semi != NULL ? (size_t)(semi - p) : len;
 
-		node = frame_child(node, p + s, e - s, &fresh);
+		node = flame_frame(f, node, p + s, e - s, &fresh);
 		prev_push(node, e);
 		s = e + 1;
 	}
 	strbuf_reset(&prev.line);
 	strbuf_add(&prev.line, p, len);
-	node_add(node, w, 0);
+	flame_add(f, node, w, 0);
 }
 
 /* Checks that stack is an array of strings. */
@@ -151,7 +149,8 @@ stack_ok(struct nd_slice stack)
 
 /* Follows a checked stack from root, adding the frames that are new. */
 static uint32_t
-record_path(struct nd_slice stack, uint32_t root, struct strbuf *sb)
+record_path(struct flame *f, struct nd_slice stack, uint32_t root,
+    struct strbuf *sb)
 {
 	struct nd_iter it;
 	struct nd_slice k, v;
@@ -162,46 +161,47 @@ record_path(struct nd_slice stack, uint32_t root, struct strbuf *sb)
 	while (nd_iter_next(&it, &k, &v) == 1) {
 		strbuf_reset(sb);
 		nd_val_str(v, sb);
-		node = frame_child(node, sb->buf, sb->len, &fresh);
+		node = flame_frame(f, node, sb->buf, sb->len, &fresh);
 	}
 	return node;
 }
 
 static void
-record_line(const struct srcpos *pos, const char *p, size_t len, int side)
+record_line(struct flame *f, const struct srcpos *pos, const char *p,
+    size_t len, int side)
 {
 	static const char *const keys[] = { "thread", "stack", "self_ns",
 	    "calls", "thread_name" };
 	static struct strbuf sb = STRBUF_INIT;
 	struct nd_slice v[5];
 	uint64_t self, calls = 0, w[2] = { 0, 0 };
-	uint32_t node, top = t.root, th;
-	int m, fresh = 0;
+	uint32_t node, top = f->root;
+	int m;
 
 	if (nd_fields(p, len, keys, v, 5) < 0) {
-		bad_input(&bad, pos, "%s", nd_error());
+		bad_input(&f->bad, pos, "%s", nd_error());
 		return;
 	}
-	if (where != NULL && (m = jqf_match(where, p, len)) != 1) {
+	if (f->where != NULL && (m = jqf_match(f->where, p, len)) != 1) {
 		if (m < 0)
-			bad_input(&bad, pos, "--where: %s", jqf_error(where));
+			bad_input(&f->bad, pos, "--where: %s", jqf_error(f->where));
 		return;
 	}
 	if (v[1].p == NULL || v[2].p == NULL) {
-		bad_input(&bad, pos, "no '%s'", v[1].p == NULL ? "stack" :
+		bad_input(&f->bad, pos, "no '%s'", v[1].p == NULL ? "stack" :
 		    "self_ns");
 		return;
 	}
 	if (!stack_ok(v[1])) {
-		bad_input(&bad, pos, "'stack' is not an array of strings");
+		bad_input(&f->bad, pos, "'stack' is not an array of strings");
 		return;
 	}
 	if (nd_val_u64(v[2], &self) != 0) {
-		bad_input(&bad, pos, "'self_ns' is not an integer >= 0");
+		bad_input(&f->bad, pos, "'self_ns' is not an integer >= 0");
 		return;
 	}
 	if (v[3].p != NULL && nd_val_u64(v[3], &calls) != 0) {
-		bad_input(&bad, pos, "'calls' is not an integer >= 0");
+		bad_input(&f->bad, pos, "'calls' is not an integer >= 0");
 		return;
 	}
 	if (v[0].p != NULL) {
@@ -211,7 +211,7 @@ record_line(const struct srcpos *pos, const char *p, size_t len, int side)
 		else if (nd_type(v[0]) == ND_NUMBER)
 			strbuf_add(&sb, v[0].p, v[0].len);
 		else {
-			bad_input(&bad, pos, "'thread' is not a string");
+			bad_input(&f->bad, pos, "'thread' is not a string");
 			return;
 		}
 		/* A thread's name, when the source has one, labels it too. */
@@ -219,23 +219,18 @@ record_line(const struct srcpos *pos, const char *p, size_t len, int side)
 			strbuf_addch(&sb, ' ');
 			nd_val_str(v[4], &sb);
 		}
-		th = name_id(sb.buf, sb.len);
-		t.is_thread[th] = 1;
-		top = node_child(t.root, th, &fresh);
-		t.has_threads = 1;
+		top = flame_thread(f, sb.buf, sb.len);
 	}
-	node = record_path(v[1], top, &sb);
+	node = record_path(f, v[1], top, &sb);
 	w[side < 0 ? 0 : side] = self;
 	if (side < 0)
 		w[1] = self;
-	node_add(node, w, side == 1 ? 0 : calls);
+	flame_add(f, node, w, side == 1 ? 0 : calls);
 	if (v[3].p != NULL)
-		t.has_calls = 1;
+		f->has_calls = 1;
 	if (v[0].p != NULL) {
-		if (t.merged == NONE)
-			t.merged = node_new(NONE, name_id("", 0));
-		node = record_path(v[1], t.merged, &sb);
-		node_add(node, w, side == 1 ? 0 : calls);
+		node = record_path(f, v[1], flame_merged(f), &sb);
+		flame_add(f, node, w, side == 1 ? 0 : calls);
 	}
 }
 
@@ -245,7 +240,7 @@ record_line(const struct srcpos *pos, const char *p, size_t len, int side)
  * is -1 for an ordinary input, 1 for --diff's before and 0 for its after.
  */
 int
-flame_stream(const char *path, int side)
+flame_stream(struct flame *f, const char *path, int side)
 {
 	struct zin z;
 	struct srcpos pos;
@@ -280,14 +275,14 @@ flame_stream(const char *path, int side)
 		if (kind < 0) {
 			kind = rec[0] == '{';
 			if (kind)
-				t.ndjson = 1;
+				f->ndjson = 1;
 			else
-				t.folded = 1;
+				f->folded = 1;
 		}
 		if (kind == 1)
-			record_line(&pos, rec, rlen, side);
+			record_line(f, &pos, rec, rlen, side);
 		else
-			folded_line(&pos, line, len, side);
+			folded_line(f, &pos, line, len, side);
 	}
 	if (r < 0) {
 		warn("%s: read error: %s", z.name, zin_error(&z));

@@ -1,9 +1,9 @@
 /*
  * stacks.h: the call-path tree of spans2stacks.
  *
- * Frame names and categories are interned once (ids).  Every thread has a
- * root node; a node is one call path (parent path + frame name) and holds
- * calls, total and child time.  Spans reach a thread's builder in order
+ * Frame names are interned once (ids) and call paths kept in a ctree,
+ * categories in a map.  Every thread has a root node; a node is one call
+ * path (parent path + frame name) and holds calls, total and child time.  Spans reach a thread's builder in order
  * (start ascending, end descending); the builder keeps the open stack and
  * adds each span to its path's node when it opens.  Unsorted input is
  * buffered per thread and sorted at the end.  Nothing recurses: a
@@ -18,13 +18,15 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "ctree.h"
 #include "hmap.h"
 #include "strbuf.h"
 
-#define NODE_NONE UINT32_MAX
+#define NODE_NONE CTREE_NONE
 
+/* By node id of the ctree, which holds its parent and name. */
 struct node {
-	uint32_t parent, name, cat;	/* cat: id + 1, 0 = none */
+	uint32_t cat;			/* id + 1, 0 = none */
 	uint32_t first_child, last_child, next_sibling;
 	uint64_t calls;
 	int64_t total, child;		/* self = total - child */
@@ -63,23 +65,15 @@ struct stats {
 };
 
 struct tree {
-	struct hmap names, cats, threads;
-	struct strbuf name_json;	/* quoted names, back to back */
-	size_t *name_off;		/* by id: offset, length, flags */
-	uint32_t *name_len;
-	unsigned char *name_excl;
-	uint64_t *name_hash;
-	size_t nnames, names_alloc;
-	uint32_t *nidx;			/* name lookup: id + 1, 0 empty */
-	size_t ncap;
+	struct ctree ct;		/* names and call paths */
+	unsigned char *name_excl;	/* by name id */
+	size_t nexcl, excl_alloc;
+	struct hmap cats, threads;
 	struct strbuf cat_json;
 	size_t *cat_off;
 	size_t ncats, cats_alloc;
-	struct node *nodes;
-	size_t nnodes, nodes_alloc;
-	uint64_t *ckeys;		/* (parent, name) -> child node */
-	uint32_t *cvals;
-	size_t ccap, cn;
+	struct node *nodes;		/* as many as ct.n */
+	size_t nodes_alloc;
 	struct thread **thr;		/* first-seen order */
 	size_t nthr, thr_alloc;
 	const char *const *excludes;	/* glob patterns, NULL-ended */

@@ -25,42 +25,27 @@ grow_array(void *p, size_t *alloc, size_t need, size_t size)
 	return p;
 }
 
-static void nidx_grow(struct tree *t);
-
+/* Makes a node's weights once the ctree has made the node. */
 static uint32_t
-node_new(struct tree *t, uint32_t parent, uint32_t name)
+node_new(struct tree *t, uint32_t n)
 {
-	struct node *n;
-
-	if (t->nnodes >= NODE_NONE - 1)
-		die("too many distinct call paths");
-	t->nodes = grow_array(t->nodes, &t->nodes_alloc, t->nnodes + 1,
+	t->nodes = grow_array(t->nodes, &t->nodes_alloc, (size_t)n + 1,
 	    sizeof(*t->nodes));
-	n = &t->nodes[t->nnodes];
-	memset(n, 0, sizeof(*n));
-	n->parent = parent;
-	n->name = name;
-	n->first_child = n->last_child = n->next_sibling = NODE_NONE;
-	return (uint32_t)t->nnodes++;
+	memset(&t->nodes[n], 0, sizeof(t->nodes[n]));
+	t->nodes[n].first_child = t->nodes[n].last_child =
+	    t->nodes[n].next_sibling = NODE_NONE;
+	return n;
 }
 
 void
 tree_init(struct tree *t, const char *const *excludes, size_t max_depth)
 {
 	memset(t, 0, sizeof(*t));
-	hmap_init(&t->names, 1024);
+	ctree_init(&t->ct);
 	hmap_init(&t->cats, 16);
 	hmap_init(&t->threads, 16);
-	strbuf_init(&t->name_json, 1 << 16);
-	nidx_grow(t);
 	t->excludes = excludes;
 	t->max_depth = max_depth;
-	t->ccap = 1 << 12;
-	t->ckeys = malloc(t->ccap * sizeof(*t->ckeys));
-	t->cvals = malloc(t->ccap * sizeof(*t->cvals));
-	if (t->ckeys == NULL || t->cvals == NULL)
-		die("out of memory");
-	memset(t->ckeys, 0xFF, t->ccap * sizeof(*t->ckeys));
 }
 
 void
@@ -76,20 +61,13 @@ tree_release(struct tree *t)
 		free(t->thr[i]);
 	}
 	free(t->thr);
-	hmap_release(&t->names);
+	ctree_release(&t->ct);
 	hmap_release(&t->cats);
 	hmap_release(&t->threads);
-	strbuf_release(&t->name_json);
 	strbuf_release(&t->cat_json);
-	free(t->name_off);
-	free(t->name_len);
 	free(t->name_excl);
-	free(t->name_hash);
-	free(t->nidx);
 	free(t->cat_off);
 	free(t->nodes);
-	free(t->ckeys);
-	free(t->cvals);
 }
 
 static int
@@ -103,104 +81,18 @@ excluded(const struct tree *t, const char *s)
 	return 0;
 }
 
-/*
- * A hash of the length, the first 16 and the last 8 bytes: cheap enough to
- * run once per span, and names that share all of those are rare (lookups
- * compare whole names anyway).
- */
-static uint64_t
-name_hash(const char *s, size_t n)
-{
-	uint64_t a = 0, b = 0, c = 0, h;
-
-	if (n >= 8) {
-		memcpy(&a, s, 8);
-		memcpy(&c, s + n - 8, 8);
-		if (n >= 16)
-			memcpy(&b, s + 8, 8);
-	} else {
-		while (n-- > 0)
-			a = a << 8 | (unsigned char)s[n];
-		n = 0;
-	}
-	h = (a ^ (uint64_t)n * 0x9E3779B97F4A7C15ULL) * 0xFF51AFD7ED558CCDULL;
-	h = (h ^ (h >> 32) ^ b) * 0xC4CEB9FE1A85EC53ULL;
-	h = (h ^ (h >> 29) ^ c) * 0xFF51AFD7ED558CCDULL;
-	return h ^ (h >> 32);
-}
-
-static void
-nidx_grow(struct tree *t)
-{
-	size_t i, j, mask;
-
-	free(t->nidx);
-	t->ncap = t->ncap == 0 ? 1024 : t->ncap * 2;
-	t->nidx = xcalloc(t->ncap, sizeof(*t->nidx));
-	mask = t->ncap - 1;
-	for (i = 0; i < t->nnames; i++) {
-		for (j = t->name_hash[i] & mask; t->nidx[j] != 0;
-		    j = (j + 1) & mask)
-			;
-		t->nidx[j] = (uint32_t)(i + 1);
-	}
-}
-
-/* Adds a name that is not yet interned; returns its id. */
-static uint32_t
-name_add(struct tree *t, const char *s, size_t len, uint64_t h)
-{
-	void **slot;
-	uint32_t id;
-
-	if (t->nnames >= NODE_NONE - 1)
-		die("too many distinct frame names");
-	slot = hmap_put(&t->names, s, len);
-	id = (uint32_t)t->nnames++;
-	*slot = (void *)(uintptr_t)(id + 1);
-	t->name_off = grow_array(t->name_off, &t->names_alloc, t->nnames,
-	    sizeof(*t->name_off));
-	t->name_len = realloc(t->name_len, t->names_alloc *
-	    sizeof(*t->name_len));
-	t->name_excl = realloc(t->name_excl, t->names_alloc);
-	t->name_hash = realloc(t->name_hash, t->names_alloc *
-	    sizeof(*t->name_hash));
-	if (t->name_len == NULL || t->name_excl == NULL ||
-	    t->name_hash == NULL)
-		die("out of memory");
-	t->name_hash[id] = h;
-	t->name_off[id] = t->name_json.len;
-	ndw_quote(&t->name_json, s, len, 0);
-	t->name_len[id] = (uint32_t)(t->name_json.len - t->name_off[id]);
-	t->name_excl[id] = (unsigned char)excluded(t, t->names.ents[id].key);
-	return id;
-}
-
-static uint32_t
-name_lookup(struct tree *t, const char *s, size_t len, uint64_t h)
-{
-	size_t i, mask = t->ncap - 1;
-	uint32_t id;
-	const struct hmap_ent *e;
-
-	for (i = h & mask; t->nidx[i] != 0; i = (i + 1) & mask) {
-		id = t->nidx[i] - 1;
-		e = &t->names.ents[id];
-		if (t->name_hash[id] == h && e->len == len &&
-		    memcmp(e->key, s, len) == 0)
-			return id;
-	}
-	id = name_add(t, s, len, h);
-	t->nidx[i] = id + 1;
-	if (t->nnames * 2 > t->ncap)
-		nidx_grow(t);
-	return id;
-}
-
 uint32_t
 tree_name(struct tree *t, const char *s, size_t len)
 {
-	return name_lookup(t, s, len, name_hash(s, len));
+	uint32_t id = ctree_name(&t->ct, s, len);
+
+	if (id == t->nexcl) {	/* new: match it against --exclude once */
+		t->name_excl = grow_array(t->name_excl, &t->excl_alloc,
+		    t->nexcl + 1, 1);
+		t->name_excl[t->nexcl++] = (unsigned char)excluded(t,
+		    t->ct.names[id].p);
+	}
+	return id;
 }
 
 uint32_t
@@ -208,7 +100,7 @@ tree_name_json(struct tree *t, const char *s, size_t len)
 {
 	if (memchr(s, '\\', len) != NULL)
 		return NODE_NONE;
-	return name_lookup(t, s, len, name_hash(s, len));
+	return tree_name(t, s, len);
 }
 
 int
@@ -252,7 +144,7 @@ tree_thread(struct tree *t, const char *label, size_t len)
 	i = t->threads.n - 1;
 	th->label = t->threads.ents[i].key;
 	th->label_len = len;
-	th->root = node_new(t, NODE_NONE, 0);
+	th->root = node_new(t, ctree_root(&t->ct, 0));
 	th->buf_sorted = 1;
 	t->thr = grow_array(t->thr, &t->thr_alloc, t->nthr + 1,
 	    sizeof(*t->thr));
@@ -274,66 +166,23 @@ tree_thread_name(struct tree *t, struct thread *th, const char *s,
 	th->tname = strbuf_detach(&sb, &th->tname_len);
 }
 
-static size_t
-child_slot(const struct tree *t, uint64_t key)
-{
-	uint64_t h = key * 0x9E3779B97F4A7C15ULL;
-
-	return (size_t)(h >> 29) & (t->ccap - 1);
-}
-
-static void
-child_grow(struct tree *t)
-{
-	uint64_t *ok = t->ckeys;
-	uint32_t *ov = t->cvals;
-	size_t i, j, oc = t->ccap;
-
-	t->ccap *= 2;
-	t->ckeys = malloc(t->ccap * sizeof(*t->ckeys));
-	t->cvals = malloc(t->ccap * sizeof(*t->cvals));
-	if (t->ckeys == NULL || t->cvals == NULL)
-		die("out of memory");
-	memset(t->ckeys, 0xFF, t->ccap * sizeof(*t->ckeys));
-	for (i = 0; i < oc; i++) {
-		if (ok[i] == UINT64_MAX)
-			continue;
-		for (j = child_slot(t, ok[i]); t->ckeys[j] != UINT64_MAX;
-		    j = (j + 1) & (t->ccap - 1))
-			;
-		t->ckeys[j] = ok[i];
-		t->cvals[j] = ov[i];
-	}
-	free(ok);
-	free(ov);
-}
-
 uint32_t
 tree_child(struct tree *t, uint32_t parent, uint32_t name, int *isnew)
 {
-	uint64_t key = (uint64_t)parent << 32 | name;
 	struct node *p;
 	uint32_t c;
-	size_t i;
 
-	for (i = child_slot(t, key); t->ckeys[i] != UINT64_MAX;
-	    i = (i + 1) & (t->ccap - 1))
-		if (t->ckeys[i] == key) {
-			*isnew = 0;
-			return t->cvals[i];
-		}
-	c = node_new(t, parent, name);
-	t->ckeys[i] = key;
-	t->cvals[i] = c;
-	if (++t->cn * 2 > t->ccap)
-		child_grow(t);
+	*isnew = 0;
+	c = ctree_child(&t->ct, parent, name, isnew);
+	if (!*isnew)
+		return c;
+	node_new(t, c);
 	p = &t->nodes[parent];
 	if (p->last_child == NODE_NONE)
 		p->first_child = c;
 	else
 		t->nodes[p->last_child].next_sibling = c;
 	p->last_child = c;
-	*isnew = 1;
 	return c;
 }
 
@@ -582,16 +431,16 @@ static void
 add_frame(struct tree *t, struct strbuf *prefix, uint32_t name, int folded,
     int first)
 {
+	const struct ctree_name *nm = &t->ct.names[name];
+
 	if (folded) {
 		strbuf_addch(prefix, ';');
-		fold_name(prefix, t->names.ents[name].key,
-		    t->names.ents[name].len);
+		fold_name(prefix, nm->p, nm->len);
 		return;
 	}
 	if (!first)
 		strbuf_addch(prefix, ',');
-	strbuf_add(prefix, t->name_json.buf + t->name_off[name],
-	    t->name_len[name]);
+	ndw_quote(prefix, nm->p, nm->len, 0);
 }
 
 /* Depth first, without recursion: lens[d] is the prefix before depth d. */
@@ -610,7 +459,7 @@ write_thread(struct tree *t, struct out *o, const struct thread *th,
 		lens = grow_array(lens, &lens_alloc, d + 1, sizeof(*lens));
 		lens[d] = prefix.len;
 		nd = &t->nodes[n];
-		add_frame(t, &prefix, nd->name, folded, d == 0);
+		add_frame(t, &prefix, ctree_label(&t->ct, n), folded, d == 0);
 		if (nd->calls > 0 || nd->total != 0)
 			write_node(t, o, th, &prefix, nd, folded);
 		if (nd->first_child != NODE_NONE) {
@@ -628,7 +477,7 @@ write_thread(struct tree *t, struct out *o, const struct thread *th,
 				n = NODE_NONE;
 				break;
 			}
-			n = t->nodes[n].parent;
+			n = ctree_parent(&t->ct, n);
 			d--;
 		}
 	}

@@ -103,6 +103,32 @@ hash_differs_for_similar_keys(void **state)
 	assert_true(hmap_hash("x", 1) == hmap_hash("x", 1));
 }
 
+/*
+ * Keys that differ only in the last byte of a word still spread over the
+ * low bits, which index the table (a hash that let only the low bytes
+ * reach them put these 256 keys in a handful of slots).
+ */
+static void
+hash_low_bits_depend_on_every_byte(void **state)
+{
+	char key[16];
+	unsigned char seen[256];
+	int i, pos, distinct;
+
+	(void)state;
+	for (pos = 0; pos < 16; pos++) {
+		memset(seen, 0, sizeof(seen));
+		memset(key, 'a', sizeof(key));
+		for (i = 0; i < 256; i++) {
+			key[pos] = (char)i;
+			seen[hmap_hash(key, sizeof(key)) & 255] = 1;
+		}
+		for (distinct = 0, i = 0; i < 256; i++)
+			distinct += seen[i];
+		assert_true(distinct > 128);
+	}
+}
+
 int
 main(void)
 {
@@ -112,6 +138,7 @@ main(void)
 		cmocka_unit_test(keys_are_copied_and_may_hold_nul),
 		cmocka_unit_test(many_keys_keep_insertion_order),
 		cmocka_unit_test(hash_differs_for_similar_keys),
+		cmocka_unit_test(hash_low_bits_depend_on_every_byte),
 	};
 
 	return cmocka_run_group_tests_name("hmap", tests, NULL, NULL);
