@@ -38,7 +38,7 @@ BENCH_SRC := $(wildcard tests/bench/*.c)
 BENCHES := $(patsubst tests/bench/%.c,$(O)/tests/%,$(BENCH_SRC))
 
 .PHONY: all check check-run demo asan valgrind bench install lint-man \
-	deps clean
+	deps need-shared clean
 all: $(BINS) $(UNITS) $(BENCHES)
 
 $(O)/%.o: %.c | $(O)/gen/assets.h
@@ -81,9 +81,13 @@ $(BENCHES): $(O)/tests/%: $(O)/tests/bench/%.o $(O)/libcommon.a
 deps:
 	@sh scripts/install-deps.sh
 
+# Without ../shared beside the clone most cases cannot run: say so first.
+need-shared:
+	@sh scripts/need-shared.sh check
+
 # A build error does not stop the tests: what built is tested, and the
 # failed build counts as one failure in the summary line.
-check: deps
+check: need-shared deps
 	@if $(MAKE) --no-print-directory -k all; then sh tests/check.sh $(O); \
 	else BUILD_FAILED=1 sh tests/check.sh $(O); fi
 
@@ -91,6 +95,7 @@ check-run:
 	@sh tests/check.sh $(O)
 
 demo: deps
+	@sh scripts/need-shared.sh demo
 	@$(MAKE) --no-print-directory all
 	@sh scripts/demo.sh $(O)
 

@@ -25,6 +25,7 @@
 #include "nd.h"
 #include "ndw.h"
 #include "ofile.h"
+#include "sniff.h"
 #include "opt.h"
 #include "progress.h"
 #include "strbuf.h"
@@ -324,13 +325,18 @@ chart2html_stream(const char *path, const char *name)
 	struct nd_slice gval;
 	const char *k, *why;
 	char *text;
-	int rc, m;
+	int rc, m, first = 1;
 
 	if (nd_reader_open(&r, path) != 0) {
 		warn_errno("cannot open '%s'", path);
 		return EXIT_FAILURE;
 	}
 	while ((rc = nd_read(&r)) == 1) {
+		if (first) {
+			sniff_check(r.pos.file, r.line, r.len,
+			    SNIFF_NOT_NDJSON | SNIFF_BIT(SNIFF_TRACE), NULL);
+			first = 0;
+		}
 		if ((k = record_kind(r.line, r.len, &kind, &why)) == NULL) {
 			bad_input(&bad, &r.pos, "%s", why);
 			continue;
@@ -756,6 +762,10 @@ main(int argc, char *argv[])
 	progress_done();
 	if (bad_input_finish(&bad) != EXIT_SUCCESS)
 		rc = EXIT_FAILURE;
+	if (nrecords == 0)
+		die("%s: no page written", bad.count > 0 ?
+		    "no usable records" : where != NULL ?
+		    "no record matches --where" : "no records");
 
 	fp = ofile_open(&out, opt.com.output);
 	put_page(fp);

@@ -24,6 +24,7 @@
 #include "ofile.h"
 #include "opt.h"
 #include "progress.h"
+#include "sniff.h"
 #include "strbuf.h"
 #include "xmem.h"
 
@@ -70,6 +71,7 @@ static struct {
 	const char *keys[MAX_KEYS];
 	size_t nkeys;
 	const char *value;
+	const char *minuend, *subtrahend;	/* -v a-b */
 	const char *type;
 	const char *unit;
 	double factor;
@@ -395,20 +397,39 @@ type_ok(struct nd_slice t, const char *want)
 }
 
 /*
- * The value of a span record, which has no "dur_ns": end_ns - start_ns,
- * exact.  Returns 0, or -1 when the two are not integers or the
- * difference does not fit in 64 bits.
+ * The difference of two integer keys, exact: end_ns - start_ns for the
+ * dur_ns of a span record, a - b for -v a-b.  Returns 0, or -1 when the
+ * two are not integers or the difference does not fit in 64 bits.
  */
 static int
-span_duration(struct nd_slice start, struct nd_slice end, long double *out)
+difference(struct nd_slice a, struct nd_slice b, long double *out)
 {
-	int64_t s, e, d;
+	int64_t x, y, d;
 
-	if (nd_val_i64(start, &s) != 0 || nd_val_i64(end, &e) != 0 ||
-	    __builtin_sub_overflow(e, s, &d))
+	if (nd_val_i64(a, &x) != 0 || nd_val_i64(b, &y) != 0 ||
+	    __builtin_sub_overflow(x, y, &d))
 		return -1;
 	*out = d;
 	return 0;
+}
+
+/*
+ * -v a-b: a record without a key "a-b" has the value a - b; -v dur_ns:
+ * a span record's is end_ns - start_ns.
+ */
+static void
+split_value(void)
+{
+	const char *d = strchr(opt.value + 1, '-');
+
+	if (*opt.value != '\0' && d != NULL && d[1] != '\0') {
+		opt.minuend = arena_strndup(&mem, opt.value,
+		    (size_t)(d - opt.value));
+		opt.subtrahend = arena_strndup(&mem, d + 1, strlen(d + 1));
+	} else if (strcmp(opt.value, "dur_ns") == 0) {
+		opt.minuend = "end_ns";
+		opt.subtrahend = "start_ns";
+	}
 }
 
 /* Reads the value of a record into val; returns 0, 1 (missing) or -1. */
@@ -417,9 +438,9 @@ record_value(const struct nd_slice v[], size_t n, long double *val,
     int *is_float)
 {
 	if (v[n + 1].p == NULL && v[n + 4].p != NULL && v[n + 5].p != NULL &&
-	    strcmp(opt.value, "dur_ns") == 0) {
+	    opt.minuend != NULL) {
 		*is_float = 0;
-		return span_duration(v[n + 4], v[n + 5], val);
+		return difference(v[n + 4], v[n + 5], val);
 	}
 	if (v[n + 1].p == NULL || nd_type(v[n + 1]) == ND_NULL)
 		return 1;
@@ -443,8 +464,9 @@ topn_record(const char *line, size_t len, const struct srcpos *pos)
 	names[n + 1] = opt.value;
 	names[n + 2] = "GPU_ID";
 	names[n + 3] = "Dispatch_ID";
-	names[n + 4] = "start_ns";
-	names[n + 5] = "end_ns";
+	/* Unused unless the value is a difference (split_value()). */
+	names[n + 4] = opt.minuend != NULL ? opt.minuend : "end_ns";
+	names[n + 5] = opt.subtrahend != NULL ? opt.subtrahend : "start_ns";
 	names[n + 6] = "run";
 	names[n + 7] = "label";
 	if (nd_fields(line, len, names, v, n + 8) < 0) {
@@ -468,9 +490,12 @@ topn_record(const char *line, size_t len, const struct srcpos *pos)
 		return;
 	}
 	if (rc < 0) {
-		bad_input(&bad, pos, v[n + 1].p == NULL ? "'end_ns' - "
-		    "'start_ns' is not a 64-bit integer" : "'%s' is not a "
-		    "number", opt.value);
+		if (v[n + 1].p == NULL)
+			bad_input(&bad, pos, "'%s' - '%s' is not a 64-bit "
+			    "integer", opt.minuend, opt.subtrahend);
+		else
+			bad_input(&bad, pos, "'%s' is not a number",
+			    opt.value);
 		return;
 	}
 	build_keys(opt.keys, v + 1, n, &ident, &json);
@@ -932,13 +957,18 @@ static int
 topn_stream(const char *path)
 {
 	struct nd_reader r;
-	int rc;
+	int rc, first = 1;
 
 	if (nd_reader_open(&r, path) != 0) {
 		warn_errno("cannot open '%s'", path);
 		return EXIT_FAILURE;
 	}
 	while ((rc = nd_read(&r)) > 0) {
+		if (first) {
+			sniff_check(r.pos.file, r.line, r.len,
+			    SNIFF_NOT_NDJSON | SNIFF_BIT(SNIFF_TRACE), NULL);
+			first = 0;
+		}
 		if (opt.merge)
 			merge_record(r.line, r.len, &r.pos);
 		else
@@ -1071,6 +1101,7 @@ main(int argc, char *argv[])
 	arena_init(&mem, 0);
 	hmap_init(&groups, 64);
 	hmap_init(&runmap, 8);
+	split_value();
 	progress_init(opt.com.progress, "records");
 	while ((path = flist_next(&fl)) != NULL)
 		if (topn_stream(path) != EXIT_SUCCESS)
@@ -1083,8 +1114,7 @@ main(int argc, char *argv[])
 		report_missing();
 	if (bad_input_finish(&bad) != EXIT_SUCCESS)
 		rc = EXIT_FAILURE;
-	if (ofile_close(&of) != 0)
-		rc = EXIT_FAILURE;
+	rc = ofile_finish(&of, rc);
 	for (size_t i = 0; i < groups.n; i++)
 		free(((struct group *)groups.ents[i].val)->v);
 	hmap_release(&groups);

@@ -169,6 +169,25 @@ ofile_free(struct ofile *o)
 }
 
 int
+ofile_finish(struct ofile *o, int rc)
+{
+	struct stat st;
+
+	if (rc != EXIT_SUCCESS && o->fp != NULL && o->tmp != NULL &&
+	    ftello(o->fp) == 0) {
+		fclose(o->fp);
+		unlink(o->tmp);
+		pending_set(o->tmp, NULL);
+		warn("nothing to write: '%s' %s", o->path,
+		    stat(o->path, &st) == 0 ? "left as it was" :
+		    "not created");
+		ofile_free(o);
+		return rc;
+	}
+	return ofile_close(o) != 0 ? EXIT_FAILURE : rc;
+}
+
+int
 ofile_close(struct ofile *o)
 {
 	int bad = 0, e = 0;

@@ -25,6 +25,13 @@ FILE *ofile_open(struct ofile *o, const char *path);
 /* Returns 0, or -1 after a message (the temporary file is removed). */
 int ofile_close(struct ofile *o);
 /*
+ * ofile_close() for a run that ends with exit status rc: when rc is not
+ * 0 and nothing was written, the file at path is neither created nor
+ * replaced (one line says so).  Returns rc, or EXIT_FAILURE when closing
+ * fails.
+ */
+int ofile_finish(struct ofile *o, int rc);
+/*
  * Removes path, another temporary file of the program's (spool.h), at exit
  * and on the signals above, until ofile_untrack_tmp(path); path must stay
  * valid until then.

@@ -571,7 +571,6 @@ main(int argc, char *argv[])
 	strbuf_release(&w.out);
 	strbuf_release(&w.line);
 	strbuf_release(&w.run);
-	if (ofile_close(&of) != 0)
-		rc = EXIT_FAILURE;
+	rc = ofile_finish(&of, rc);
 	return close_stdout() != 0 ? EXIT_FAILURE : rc;
 }

@@ -31,6 +31,7 @@ struct flame {
 	uint32_t root, merged;		/* merged: CTREE_NONE until a thread */
 	int has_calls, has_diff, has_threads, folded, ndjson;
 	unsigned long fractions;
+	unsigned long used;		/* lines and records in the tree */
 	struct bad_input bad;
 	struct jqf *where;
 };

@@ -119,6 +119,10 @@ main(int argc, char *argv[])
 		    fl.fractions);
 	if (bad_input_finish(&fl.bad) != EXIT_SUCCESS)
 		rc = EXIT_FAILURE;
+	if (fl.used == 0)
+		die("%s: no page written", fl.bad.count > 0 ?
+		    "no usable records" : fl.where != NULL ?
+		    "no record matches --where" : "no records");
 	if (opt.unit == NULL)
 		opt.unit = fl.ndjson && !fl.folded ? "ns" : "samples";
 	fp = ofile_open(&of, opt.com.output);

@@ -6,6 +6,7 @@
 #include "jqf.h"
 #include "nd.h"
 #include "progress.h"
+#include "sniff.h"
 #include "strbuf.h"
 #include "zin.h"
 #include "flame2html.h"
@@ -130,6 +131,7 @@ folded_line(struct flame *f, const struct srcpos *pos, const char *p,
 	strbuf_reset(&prev.line);
 	strbuf_add(&prev.line, p, len);
 	flame_add(f, node, w, 0);
+	f->used++;
 }
 
 /* Checks that stack is an array of strings. */
@@ -222,6 +224,7 @@ record_line(struct flame *f, const struct srcpos *pos, const char *p,
 		top = flame_thread(f, sb.buf, sb.len);
 	}
 	node = record_path(f, v[1], top, &sb);
+	f->used++;
 	w[side < 0 ? 0 : side] = self;
 	if (side < 0)
 		w[1] = self;
@@ -247,6 +250,10 @@ flame_stream(struct flame *f, const char *path, int side)
 	const char *line, *rec;
 	size_t len, rlen;
 	int r, kind = -1;
+	enum sniff_kind sk;
+	unsigned refuse = (SNIFF_NOT_NDJSON & ~SNIFF_BIT(SNIFF_FOLDED)) |
+	    SNIFF_BIT(SNIFF_SPANS) | SNIFF_BIT(SNIFF_DISPATCH) |
+	    SNIFF_BIT(SNIFF_MIGX) | SNIFF_BIT(SNIFF_METRICS);
 
 	if (zin_open(&z, path) != 0) {
 		warn_errno("cannot open '%s'", path);
@@ -273,6 +280,11 @@ flame_stream(struct flame *f, const char *path, int side)
 		if (rlen == 0)
 			continue;	/* blank */
 		if (kind < 0) {
+			sk = sniff_line(rec, rlen);
+			if (refuse & SNIFF_BIT(sk))
+				sniff_die(z.name, sk, sk == SNIFF_CSV ?
+				    "flame2html reads folded stacks or stack "
+				    "records" : NULL);
 			kind = rec[0] == '{';
 			if (kind)
 				f->ndjson = 1;

@@ -15,6 +15,7 @@
 #include "ofile.h"
 #include "opt.h"
 #include "progress.h"
+#include "sniff.h"
 #include "xmem.h"
 
 struct strv {
@@ -172,13 +173,22 @@ static int
 metric_eval_stream(const char *path)
 {
 	struct nd_reader r;
-	int rc;
+	int rc, first = 1;
 
 	if (nd_reader_open(&r, path) != 0) {
 		warn_errno("cannot open '%s'", path);
 		return EXIT_FAILURE;
 	}
 	while ((rc = nd_read(&r)) == 1) {
+		if (first) {
+			sniff_check(r.pos.file, r.line, r.len,
+			    SNIFF_NOT_NDJSON | SNIFF_BIT(SNIFF_TRACE) |
+			    SNIFF_BIT(SNIFF_SPANS) | SNIFF_BIT(SNIFF_STACKS) |
+			    SNIFF_BIT(SNIFF_MIGX) | SNIFF_BIT(SNIFF_METRICS),
+			    "metric-eval reads the dispatch records of "
+			    "pmc2ndjson");
+			first = 0;
+		}
 		if (r.no_newline &&
 		    nd_fields(r.line, r.len, NULL, NULL, 0) < 0) {
 			bad_input(&bad, &r.pos, "truncated last line");
@@ -345,28 +355,63 @@ select_rows(size_t *np)
 
 /* ---- output ---- */
 
+/* Does -b id name the panel, the table or row of mt? */
+static int
+block_wanted_one(const struct mtable *mt, size_t row, const char *want)
+{
+	char id[64];
+
+	snprintf(id, sizeof(id), "%d", mt->table_id / 100);
+	if (strcmp(id, want) == 0)
+		return 1;
+	snprintf(id, sizeof(id), "%d.%d", mt->table_id / 100,
+	    mt->table_id % 100);
+	if (strcmp(id, want) == 0)
+		return 1;
+	snprintf(id, sizeof(id), "%d.%d.%zu", mt->table_id / 100,
+	    mt->table_id % 100, row);
+	return strcmp(id, want) == 0;
+}
+
 static int
 block_wanted(const struct mtable *mt, size_t row)
 {
-	char id[64];
 	size_t i;
 
 	if (!opt.blocks.n)
 		return 1;
-	for (i = 0; i < opt.blocks.n; i++) {
-		snprintf(id, sizeof(id), "%d", mt->table_id / 100);
-		if (strcmp(id, opt.blocks.v[i]) == 0)
+	for (i = 0; i < opt.blocks.n; i++)
+		if (block_wanted_one(mt, row, opt.blocks.v[i]))
 			return 1;
-		snprintf(id, sizeof(id), "%d.%d", mt->table_id / 100,
-		    mt->table_id % 100);
-		if (strcmp(id, opt.blocks.v[i]) == 0)
-			return 1;
-		snprintf(id, sizeof(id), "%d.%d.%zu", mt->table_id / 100,
-		    mt->table_id % 100, row);
-		if (strcmp(id, opt.blocks.v[i]) == 0)
-			return 1;
-	}
 	return 0;
+}
+
+/*
+ * Dies when a -b id names no panel, table or metric of the loaded
+ * definitions, listing the tables there are.
+ */
+static void
+check_blocks(void)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t i, j, k;
+	int found;
+
+	for (i = 0; i < opt.blocks.n; i++) {
+		found = 0;
+		for (j = 0; j < conf.ntables && !found; j++)
+			for (k = 0; k < conf.tables[j].nrows && !found; k++)
+				found = block_wanted_one(&conf.tables[j], k,
+				    opt.blocks.v[i]);
+		if (found)
+			continue;
+		for (j = 0; j < conf.ntables; j++)
+			strbuf_addf(&sb, "%s%d.%d", j > 0 ? " " : "",
+			    conf.tables[j].table_id / 100,
+			    conf.tables[j].table_id % 100);
+		die("-b '%s': no such panel, table or metric; the tables "
+		    "are: %s", opt.blocks.v[i], sb.buf);
+	}
 }
 
 /* Writes one cell of row r (and counts a blank from a missing counter). */
@@ -491,6 +536,7 @@ evaluate(void)
 	struct ndw w;
 	size_t *idx, n, *sub, *order, nk, i, j, ns;
 
+	check_blocks();
 	idx = select_rows(&n);
 	check_grbm(idx, n);
 	ndw_init(&w, 0);
@@ -600,8 +646,7 @@ main(int argc, char *argv[])
 	run_finish();
 	if (bad_input_finish(&bad) != EXIT_SUCCESS)
 		rc = EXIT_FAILURE;
-	if (ofile_close(&of) != 0)
-		rc = EXIT_FAILURE;
+	rc = ofile_finish(&of, rc);
 	if (where)
 		jqf_free(where);
 	config_release(&conf);

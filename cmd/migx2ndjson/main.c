@@ -14,6 +14,8 @@
 #include "ofile.h"
 #include "opt.h"
 #include "progress.h"
+#include "sniff.h"
+#include "strbuf.h"
 #include "zin.h"
 
 #include "migx.h"
@@ -26,6 +28,10 @@ struct bad_input bad = BAD_INPUT_INIT;
 static FILE *out;
 static struct jqf *where;
 static unsigned long unknown, total_lines;
+/* The first unrecognised lines, for the summary: "line 3: 'text'; ...". */
+static struct strbuf unknown_first = STRBUF_INIT;
+#define UNKNOWN_SHOWN 3
+#define UNKNOWN_CUT 40
 static struct strbuf norm = STRBUF_INIT, pend = STRBUF_INIT;
 static unsigned long pend_line;
 static unsigned pend_flags;
@@ -421,10 +427,32 @@ module_line(struct run *r, const char *s, size_t n)
 	return 1;
 }
 
+/* Adds line s to the summary's examples, cut and with controls as '?'. */
+static void
+unknown_note(const char *s, size_t n)
+{
+	size_t i, cut = n;
+
+	if (unknown >= UNKNOWN_SHOWN)
+		return;
+	if (cut > UNKNOWN_CUT) {
+		cut = UNKNOWN_CUT;
+		while (cut > 0 && ((unsigned char)s[cut] & 0xC0) == 0x80)
+			cut--;	/* not inside a UTF-8 sequence */
+	}
+	strbuf_addf(&unknown_first, "%sline %lu: '",
+	    unknown_first.len > 0 ? "; " : "", pos.line);
+	for (i = 0; i < cut; i++)
+		strbuf_addch(&unknown_first, (unsigned char)s[i] < 0x20 ||
+		    s[i] == 0x7f ? '?' : s[i]);
+	strbuf_addstr(&unknown_first, cut < n ? "...'" : "'");
+}
+
 static void
 other(struct run *r, const char *s, size_t n, unsigned flags)
 {
 	if (!opt.keep_unknown) {
+		unknown_note(s, n);
 		unknown++;
 		return;
 	}
@@ -820,13 +848,21 @@ raw_line(struct run *r, const char *s, size_t n, int first, int cut)
 }
 
 static int
+is_blank(const char *s, size_t n)
+{
+	while (n > 0 && (*s == ' ' || *s == '\t' || *s == '\r'))
+		s++, n--;
+	return n == 0;
+}
+
+static int
 migx_stream(const char *path)
 {
 	struct zin z;
 	struct run r;
 	const char *s;
 	size_t n;
-	int k;
+	int k, sniffed = 0;
 
 	if (zin_open(&z, path) < 0) {
 		warn_errno("cannot open '%s'", path);
@@ -837,6 +873,15 @@ migx_stream(const char *path)
 	pos.line = 0;
 	while ((k = zin_getline(&z, &s, &n)) > 0) {
 		pos.line++;
+		if (!sniffed && !is_blank(s, n)) {
+			sniff_check(z.name, s, n, SNIFF_BIT(SNIFF_SQLITE) |
+			    SNIFF_BIT(SNIFF_BINARY) | SNIFF_BIT(SNIFF_TRACE) |
+			    SNIFF_BIT(SNIFF_JSON) | SNIFF_BIT(SNIFF_SPANS) |
+			    SNIFF_BIT(SNIFF_STACKS) | SNIFF_BIT(SNIFF_DISPATCH) |
+			    SNIFF_BIT(SNIFF_MIGX) | SNIFF_BIT(SNIFF_METRICS),
+			    "migx2ndjson reads migraphx-driver text output");
+			sniffed = 1;
+		}
 		raw_line(&r, s, n, pos.line == 1, z.no_newline);
 		if ((++total_lines & 0xffff) == 0)
 			progress_update(total_lines, 0);
@@ -851,9 +896,11 @@ migx_stream(const char *path)
 		trace_flush(&r);
 	run_release(&r);
 	if (unknown > 0)
-		warn("%s: skipped %lu unrecognised line%s", z.name, unknown,
-		    unknown == 1 ? "" : "s");
+		warn("%s: skipped %lu unrecognised line%s (%s%s)", z.name,
+		    unknown, unknown == 1 ? "" : "s", unknown_first.buf,
+		    unknown > UNKNOWN_SHOWN ? "; ..." : "");
 	unknown = 0;
+	strbuf_reset(&unknown_first);
 	if (k < 0) {
 		warn("%s: %s", z.name, zin_error(&z));
 		zin_close(&z);
@@ -921,7 +968,6 @@ main(int argc, char **argv)
 		rc = EXIT_FAILURE;
 	if ((opt.check && check_count() > 0) || cut_seen)
 		rc = EXIT_FAILURE;
-	if (ofile_close(&of) != 0)
-		rc = EXIT_FAILURE;
+	rc = ofile_finish(&of, rc);
 	return close_stdout() != 0 ? EXIT_FAILURE : rc;
 }

@@ -25,6 +25,7 @@
 #include "opt.h"
 #include "pmc.h"
 #include "progress.h"
+#include "sniff.h"
 #include "spool.h"
 #include "strbuf.h"
 #include "xmem.h"
@@ -504,6 +505,13 @@ file_input(const char *path)
 		pmc.rc = EXIT_FAILURE;
 		return;
 	}
+	sniff_file(spool != NULL ? spool : path, spool != NULL ? "<stdin>" :
+	    path, SNIFF_BIT(SNIFF_SQLITE) | SNIFF_BIT(SNIFF_BINARY) |
+	    SNIFF_BIT(SNIFF_TRACE) | SNIFF_BIT(SNIFF_JSON) |
+	    SNIFF_BIT(SNIFF_FOLDED) | SNIFF_BIT(SNIFF_SPANS) |
+	    SNIFF_BIT(SNIFF_STACKS) | SNIFF_BIT(SNIFF_DISPATCH) |
+	    SNIFF_BIT(SNIFF_MIGX) | SNIFF_BIT(SNIFF_METRICS),
+	    "pmc2ndjson reads profiler counter CSV and workload directories");
 	rc = open_table(&r, &h, spool != NULL ? spool : path, 1);
 	if (rc > 0) {
 		if (spool != NULL)
@@ -524,16 +532,53 @@ file_input(const char *path)
 	spool_remove(spool);
 }
 
+/*
+ * The directory of path when path is the pmc_perf.csv of a workload
+ * directory (one with a sysinfo.csv beside it), else NULL.
+ */
+static char *
+workload_of(const char *path)
+{
+	struct strbuf dir = STRBUF_INIT, sys = STRBUF_INIT;
+	const char *slash = strrchr(path, '/');
+	const char *base = slash != NULL ? slash + 1 : path;
+	int found;
+
+	if (strcmp(base, "pmc_perf.csv") != 0 &&
+	    strcmp(base, "pmc_perf.csv.gz") != 0)
+		return NULL;
+	if (slash == NULL)
+		strbuf_addch(&dir, '.');
+	else
+		strbuf_add(&dir, path, slash == path ? 1 :
+		    (size_t)(slash - path));
+	found = find_file(dir.buf, "sysinfo", &sys) == 0;
+	strbuf_release(&sys);
+	if (!found) {
+		strbuf_release(&dir);
+		return NULL;
+	}
+	return strbuf_detach(&dir, NULL);
+}
+
 static void
 input(const char *path)
 {
 	struct stat st;
+	char *dir;
 
 	if (strcmp(path, "-") != 0 && stat(path, &st) == 0 &&
-	    S_ISDIR(st.st_mode))
+	    S_ISDIR(st.st_mode)) {
 		dir_input(path);
-	else
+	} else if (strcmp(path, "-") != 0 && (dir = workload_of(path))) {
+		/* Its sysinfo and roofline records belong with it. */
+		warn("'%s' is in the workload directory '%s': reading the "
+		    "directory", path, dir);
+		dir_input(dir);
+		free(dir);
+	} else {
 		file_input(path);
+	}
 }
 
 int
@@ -578,8 +623,7 @@ main(int argc, char *argv[])
 	progress_done();
 	if (bad_input_finish(&pmc.bad) != EXIT_SUCCESS)
 		pmc.rc = EXIT_FAILURE;
-	if (ofile_close(&of) != 0)
-		pmc.rc = EXIT_FAILURE;
+	pmc.rc = ofile_finish(&of, pmc.rc);
 	jqf_free(pmc.where);
 	strbuf_release(&pmc.run);
 	if (pmc.columns != NULL)

@@ -12,6 +12,7 @@
 #include "ofile.h"
 #include "opt.h"
 #include "progress.h"
+#include "sniff.h"
 #include "strbuf.h"
 #include "xmem.h"
 
@@ -322,13 +323,23 @@ static int
 spans2stacks_stream(struct run *r, const char *path)
 {
 	struct nd_reader rd;
-	int rc, m;
+	int rc, m, first = 1;
+	unsigned refuse = SNIFF_NOT_NDJSON | SNIFF_BIT(SNIFF_TRACE);
+
+	if (!opt.merge)
+		refuse |= SNIFF_BIT(SNIFF_STACKS) | SNIFF_BIT(SNIFF_DISPATCH) |
+		    SNIFF_BIT(SNIFF_MIGX) | SNIFF_BIT(SNIFF_METRICS);
 
 	if (nd_reader_open(&rd, path) != 0) {
 		warn_errno("cannot open '%s'", path);
 		return -1;
 	}
 	while ((rc = nd_read(&rd)) > 0) {
+		if (first) {
+			sniff_check(rd.pos.file, rd.line, rd.len, refuse,
+			    NULL);
+			first = 0;
+		}
 		r->records++;
 		if ((r->records & 0xFFFF) == 0)
 			progress_update(r->records, 0);
@@ -479,8 +490,7 @@ main(int argc, char *argv[])
 		rc = EXIT_FAILURE;
 	progress_done();
 	tree_write(&r.tree, out, opt.folded);
-	if (ofile_close(&of) != 0)
-		rc = EXIT_FAILURE;
+	rc = ofile_finish(&of, rc);
 	if (!opt.quiet)
 		summary(&r);
 	if (bad_input_finish(&r.bad) != EXIT_SUCCESS)

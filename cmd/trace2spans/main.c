@@ -206,7 +206,6 @@ main(int argc, char *argv[])
 	ndw_release(&w);
 	if (where != NULL)
 		jqf_free(where);
-	if (ofile_close(&of) != 0)
-		rc = EXIT_FAILURE;
+	rc = ofile_finish(&of, rc);
 	return close_stdout() != 0 ? EXIT_FAILURE : rc;
 }

@@ -14,6 +14,7 @@
 #include "nd.h"
 #include "ndw.h"
 #include "progress.h"
+#include "sniff.h"
 #include "strbuf.h"
 #include "zin.h"
 #include "xmem.h"
@@ -308,6 +309,26 @@ member(struct trace *t, int *found)
 }
 
 /*
+ * Refuses an input whose first line (as far as it has been read) is
+ * another kind: a database, CSV, folded stacks or NDJSON records.
+ */
+static void
+sniff_first(const struct trace *t)
+{
+	const char *p = t->buf + t->start, *nl;
+	size_t len = t->end - t->start;
+
+	if ((nl = memchr(p, '\n', len)) != NULL)
+		len = (size_t)(nl - p);
+	sniff_check(t->pos.file, p, len, SNIFF_BIT(SNIFF_SQLITE) |
+	    SNIFF_BIT(SNIFF_BINARY) | SNIFF_BIT(SNIFF_CSV) |
+	    SNIFF_BIT(SNIFF_FOLDED) | SNIFF_BIT(SNIFF_SPANS) |
+	    SNIFF_BIT(SNIFF_STACKS) | SNIFF_BIT(SNIFF_DISPATCH) |
+	    SNIFF_BIT(SNIFF_MIGX) | SNIFF_BIT(SNIFF_METRICS),
+	    "trace2spans reads Chrome trace-event JSON");
+}
+
+/*
  * Walks one document: an object with a traceEvents array, or a bare
  * array of events.  Returns 0, or -1 after a message.
  */
@@ -324,6 +345,7 @@ document(struct trace *t)
 		if ((c = peek(t)) < 0)
 			return 0;
 	}
+	sniff_first(t);
 	take(t);
 	if (c == '[') {
 		found = 1;

@@ -238,11 +238,70 @@ a_relative_path_works(void **state)
 	unlink(target);
 }
 
+static void
+finish_nothing(void *arg)
+{
+	struct ofile o;
+
+	prog_init("prog");
+	ofile_open(&o, target);
+	exit(ofile_finish(&o, arg != NULL ? EXIT_FAILURE : EXIT_SUCCESS));
+}
+
+static void
+finish_some(void *arg)
+{
+	struct ofile o;
+
+	(void)arg;
+	prog_init("prog");
+	fputs("some\n", ofile_open(&o, target));
+	exit(ofile_finish(&o, EXIT_FAILURE));
+}
+
+static void
+finish_writes_nothing_only_for_a_failed_empty_run(void **state)
+{
+	static char fail[] = "fail";
+	struct child c;
+	FILE *fp;
+
+	(void)state;
+	unlink(target);
+	/* Failed, nothing written: no file, one line. */
+	run_child(finish_nothing, fail, &c);
+	assert_int_equal(c.status, 1);
+	assert_int_equal(entries(), 0);
+	assert_non_null(strstr(c.err, "prog: nothing to write: '"));
+	assert_non_null(strstr(c.err, "out.html' not created\n"));
+	/* An old file stays as it was. */
+	fp = fopen(target, "w");
+	fputs("old\n", fp);
+	fclose(fp);
+	run_child(finish_nothing, fail, &c);
+	assert_int_equal(c.status, 1);
+	assert_non_null(strstr(c.err, "out.html' left as it was\n"));
+	assert_string_equal(contents(target), "old\n");
+	assert_int_equal(entries(), 1);
+	/* A run that succeeds writes its empty output. */
+	run_child(finish_nothing, NULL, &c);
+	assert_int_equal(c.status, 0);
+	assert_string_equal(c.err, "");
+	assert_string_equal(contents(target), "");
+	/* A failed run that wrote something keeps it. */
+	run_child(finish_some, NULL, &c);
+	assert_int_equal(c.status, 1);
+	assert_string_equal(contents(target), "some\n");
+	assert_int_equal(entries(), 1);
+	unlink(target);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(close_renames_the_whole_file_into_place),
+		cmocka_unit_test(finish_writes_nothing_only_for_a_failed_empty_run),
 		cmocka_unit_test(die_leaves_no_file_and_keeps_the_old_one),
 		cmocka_unit_test(sigterm_leaves_no_file),
 		cmocka_unit_test(dash_and_null_mean_stdout),
