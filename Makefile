@@ -5,6 +5,10 @@
 #   make demo       install missing dependencies, build, write out/*.html
 #   make asan       the test suite under ASan+UBSan (build-asan/)
 #   make valgrind   the test suite under valgrind
+#   make ubsan      the test suite built by clang with UBSan (build-ubsan/)
+#   make fuzz       every input parser as a libFuzzer target (build-fuzz/),
+#                   each run for FUZZ_SECONDS (default 60); FUZZ_TARGETS
+#                   picks some, FUZZ_JOBS runs that many at once
 #   make bench      the benchmarks in scripts/bench/
 #   make install    PREFIX, BINDIR, MANDIR, DESTDIR are honoured
 
@@ -17,8 +21,16 @@ CC ?= cc
 CFLAGS ?= -O2 -g
 WARN = -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes \
 	-Wmissing-prototypes -Wvla -Wwrite-strings -Wformat=2
+# FUZZ=1 (set by 'make fuzz'): clang with libFuzzer's coverage, and every
+# program's main() renamed so that a harness in tests/fuzz/ can call it.
+SAN = -fsanitize=address,undefined -fno-sanitize-recover=all
+ifdef FUZZ
+CC = clang
+CFLAGS = -O1 -g -fno-omit-frame-pointer $(SAN)
+COV = -fsanitize=fuzzer-no-link -Dmain=fuzz_prog_main -Wno-missing-prototypes
+endif
 ALL_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(WARN) \
-	-Ilibcommon -I$(O)/gen $(CFLAGS) -MMD -MP
+	-Ilibcommon -I$(O)/gen $(CFLAGS) $(COV) -MMD -MP
 SQLITE_LIBS := $(shell pkg-config --libs sqlite3 2>/dev/null || echo -lsqlite3)
 YAML_LIBS := $(shell pkg-config --libs yaml-0.1 2>/dev/null || echo -lyaml)
 CMOCKA_LIBS := $(shell pkg-config --libs cmocka 2>/dev/null || echo -lcmocka)
@@ -37,8 +49,17 @@ UNITS := $(patsubst tests/unit/%.c,$(O)/tests/%,$(UNIT_SRC))
 BENCH_SRC := $(wildcard tests/bench/*.c)
 BENCHES := $(patsubst tests/bench/%.c,$(O)/tests/%,$(BENCH_SRC))
 
-.PHONY: all check check-run demo asan valgrind bench install lint-man \
-	deps need-shared clean
+# libFuzzer targets: tests/fuzz/<prog>_<what>.c runs <prog> through
+# tests/fuzz/harness.c; any other tests/fuzz/<name>.c is a target of
+# libcommon alone.
+FUZZ_SRC := $(filter-out tests/fuzz/harness.c,$(wildcard tests/fuzz/*.c))
+FUZZERS := $(patsubst tests/fuzz/%.c,$(O)/fuzz/%,$(FUZZ_SRC))
+fuzz_prog = $(filter $(firstword $(subst _, ,$(1))),$(PROGS))
+fuzz_objs = $(if $(call fuzz_prog,$(1)),$(O)/tests/fuzz/harness.o \
+	$(call prog_objs,$(call fuzz_prog,$(1))))
+
+.PHONY: all check check-run demo asan valgrind ubsan fuzz fuzz-build bench \
+	install lint-man deps fuzz-deps need-shared clean
 all: $(BINS) $(UNITS) $(BENCHES)
 
 $(O)/%.o: %.c | $(O)/gen/assets.h
@@ -78,8 +99,18 @@ $(BENCHES): $(O)/tests/%: $(O)/tests/bench/%.o $(O)/libcommon.a
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(O)/libcommon.a $(LDLIBS)
 
+$(FUZZERS): $(O)/fuzz/%: $(O)/tests/fuzz/%.o $$(call fuzz_objs,$$*) \
+    $(O)/libcommon.a $(O)/gen/assets.o
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -fsanitize=fuzzer -o $@ $(filter %.o,$^) \
+		$(O)/libcommon.a $(LDLIBS)
+# The harnesses are not instrumented: their counters would be noise.
+$(O)/tests/fuzz/%.o: COV =
+
 deps:
 	@sh scripts/install-deps.sh
+fuzz-deps:
+	@sh scripts/install-deps.sh --clang
 
 # Without ../shared beside the clone most cases cannot run: say so first.
 need-shared:
@@ -99,7 +130,6 @@ demo: deps
 	@$(MAKE) --no-print-directory all
 	@sh scripts/demo.sh $(O)
 
-SAN = -fsanitize=address,undefined -fno-sanitize-recover=all
 asan: deps
 	@if $(MAKE) --no-print-directory -k O=build-asan \
 		CFLAGS="-O1 -g -fno-omit-frame-pointer $(SAN)" \
@@ -111,6 +141,21 @@ valgrind: deps
 	@if $(MAKE) --no-print-directory -k all; \
 	then NO_BROWSER=1 VALGRIND=1 sh tests/check.sh $(O); \
 	else BUILD_FAILED=1 NO_BROWSER=1 VALGRIND=1 sh tests/check.sh $(O); fi
+
+# clang's UBSan reports what gcc's misses (NULL + 0, qsort(NULL, 0, ...)).
+UBSAN = -fsanitize=undefined -fno-sanitize-recover=all
+ubsan: deps fuzz-deps
+	@if $(MAKE) --no-print-directory -k O=build-ubsan CC=clang \
+		CFLAGS="-O1 -g -fno-omit-frame-pointer $(UBSAN)" \
+		LDFLAGS="$(UBSAN)" all; \
+	then NO_BROWSER=1 sh tests/check.sh build-ubsan; \
+	else BUILD_FAILED=1 NO_BROWSER=1 sh tests/check.sh build-ubsan; fi
+
+fuzz-build:
+	@$(MAKE) --no-print-directory O=build-fuzz FUZZ=1 \
+		$(patsubst tests/fuzz/%.c,build-fuzz/fuzz/%,$(FUZZ_SRC))
+fuzz: deps fuzz-deps fuzz-build
+	@sh tests/fuzz/run.sh build-fuzz
 
 bench: deps
 	@$(MAKE) --no-print-directory all
@@ -127,6 +172,6 @@ install: $(BINS)
 	install -m 0644 $(wildcard man/*.7) $(DESTDIR)$(MANDIR)/man7/
 
 clean:
-	rm -rf $(O) build-asan out
+	rm -rf $(O) build-asan build-ubsan build-fuzz out
 
 -include $(shell find $(O) -name '*.d' 2>/dev/null)

@@ -21,6 +21,9 @@ prog_init(const char *argv0)
 	signal(SIGPIPE, SIG_DFL);
 }
 
+static void vmsg(const struct srcpos *pos, const char *fmt, va_list ap,
+    int errnum) PRINTF_LIKE(2, 0);
+
 static void
 vmsg(const struct srcpos *pos, const char *fmt, va_list ap, int errnum)
 {

@@ -4,6 +4,9 @@
 # packages through apt-get (with sudo when not root); playwright-core for
 # the browser tests through npm, from the committed lockfile in
 # tests/browser/.  It says what it installs.
+#
+# --clang installs only what 'make ubsan' and 'make fuzz' need: clang and
+# its sanitizer and libFuzzer runtimes (not needed by 'make check').
 set -e
 top=$(cd "$(dirname "$0")/.." && pwd)
 
@@ -30,6 +33,13 @@ nodejs:/usr/bin/node
 npm:/usr/bin/npm
 chromium:/usr/bin/chromium
 "
+if [ "$1" = "--clang" ]; then
+	need="
+clang-14:/usr/bin/clang-14
+clang:/usr/bin/clang
+libclang-rt-14-dev:/usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.fuzzer-x86_64.a
+"
+fi
 missing=
 for pf in $need; do
 	pkg=${pf%%:*}
@@ -54,6 +64,8 @@ if [ -n "$missing" ]; then
 	$sudo apt-get install -y -qq --no-install-recommends $missing \
 	    >/dev/null
 fi
+
+[ "$1" = "--clang" ] && exit 0
 
 # playwright-core for the browser tests, at the version package-lock.json
 # pins (npm ci again when the pin moved).
