@@ -613,7 +613,8 @@ group_stats(struct group *g)
 	}
 	g->sum = g->int_sum ? (double)g->isum : s;
 	g->mean = g->sum / (double)g->n;
-	qsort(g->v, g->n, sizeof(*g->v), ld_cmp);
+	if (g->n > 1)
+		qsort(g->v, g->n, sizeof(*g->v), ld_cmp);
 	g->median = (double)(g->n % 2 ? g->v[g->n / 2] :
 	    (g->v[g->n / 2 - 1] + g->v[g->n / 2]) / 2);
 	g->min = (double)g->v[0];
@@ -921,7 +922,8 @@ finish(void)
 		for (i = 0; i < n; i++)
 			group_stats(gs[i]);
 		/* Each run's groups are one table: their own pct and -n. */
-		qsort(gs, n, sizeof(*gs), key_order);
+		if (n > 1)
+			qsort(gs, n, sizeof(*gs), key_order);
 		for (i = 0; i < n; i++)
 			sums[i] = gs[i]->sum / opt.factor;
 		for (i = 0; i < n; i = j) {
@@ -932,7 +934,8 @@ finish(void)
 				gs[k]->pct = total == 0 ? NAN :
 				    sums[k] / total * 100;
 		}
-		qsort(gs, n, sizeof(*gs), out_order);
+		if (n > 1)
+			qsort(gs, n, sizeof(*gs), out_order);
 	}
 	for (i = k = 0; !opt.partial && i < n; i++, k++) {
 		if (i > 0 && gs[i]->run != gs[i - 1]->run)

@@ -39,7 +39,8 @@ void **hmap_put2(struct hmap *h, const char *key, size_t len, int *isnew);
 /* The one string hash of the library (ctree uses it too). */
 uint64_t hmap_hash(const char *key, size_t len);
 
+/* An empty map has no entries array: ents + 0 would be NULL + 0. */
 #define hmap_foreach(h, e) \
-	for ((e) = (h)->ents; (e) < (h)->ents + (h)->n; (e)++)
+	for ((e) = (h)->ents; (e) != NULL && (e) < (h)->ents + (h)->n; (e)++)
 
 #endif

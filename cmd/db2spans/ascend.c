@@ -172,7 +172,8 @@ ascend_tables(const char *list)
 		else
 			die_usage("--tables: unknown table '%.*s' (known: "
 			    "pytorch, cann, task, all)", (int)n, p);
-		p = e + 1;
+		if (e != NULL)
+			p = e + 1;
 	} while (e != NULL);
 }
 

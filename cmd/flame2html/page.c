@@ -135,7 +135,8 @@ names_rank(const struct flame *f, uint32_t **order_out)
 		name_count[ctree_label(&f->ct, i)]++;
 	for (i = 0; i < nn; i++)
 		order[i] = (uint32_t)i;
-	qsort(order, nn, sizeof(*order), rank_cmp);
+	if (nn > 1)
+		qsort(order, nn, sizeof(*order), rank_cmp);
 	for (i = 0; i < nn; i++)
 		rank[order[i]] = (uint32_t)i;
 	free(name_count);

@@ -6,6 +6,7 @@
 #include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -14,6 +15,9 @@
 #include "err.h"
 #include "me.h"
 #include "xmem.h"
+
+/* rocprof-compute's panels nest about 8 levels. */
+#define YAML_MAX_DEPTH 100
 
 static const char *const eval_titles[] = {
 	"Value", "Minimum", "Maximum", "Average", "Median", "Min", "Max",
@@ -245,6 +249,19 @@ table_row(struct config *cf, struct ydoc *d, struct mtable *mt,
 	}
 }
 
+/* A count written in full ("32", "1e3", "32.0"); -1 if it is not one. */
+static long
+whole_long(const char *s)
+{
+	char *end;
+	double v = strtod(s, &end);
+
+	if (end == s || *end != '\0' || !(v >= 0 && v <= 1e9) ||
+	    v != trunc(v))
+		return -1;
+	return (long)v;
+}
+
 static void
 load_metric_table(struct config *cf, struct ydoc *d, yaml_node_t *tab,
     int panel_id, const char *panel, struct table *t, int user)
@@ -282,9 +299,12 @@ load_metric_table(struct config *cf, struct ydoc *d, yaml_node_t *tab,
 				die("%s: table %d: placeholder range '%s' "
 				    "needs sysinfo '%s' (no sysinfo record?)",
 				    d->file, mt->table_id, n_text, n_text + 1);
-			n = atol(s);
+			n = whole_long(s);
 		} else if (n_text)
-			n = atol(n_text);
+			n = whole_long(s = n_text);
+		if (n_text && n < 0)
+			die("%s: table %d: placeholder range '%s' is not a "
+			    "count: '%s'", d->file, mt->table_id, n_text, s);
 		if (!ph || n < 0 || n > 1000000)
 			die("%s: table %d: bad placeholder_range", d->file,
 			    mt->table_id);
@@ -314,6 +334,78 @@ load_metric_table(struct config *cf, struct ydoc *d, yaml_node_t *tab,
 	}
 }
 
+/*
+ * How deep a panel file nests, from its text, before libyaml sees it:
+ * libyaml's loader takes time quadratic in the depth.  Flow brackets
+ * outside quotes and comments count, and so do block levels (indents and
+ * "- " entries).  Returns the line where the depth passes max, or 0.
+ */
+static unsigned long
+yaml_too_deep(FILE *fp, int max)
+{
+	int c, prev = '\n', quote = 0, flow = 0, indent[128], nind = 0;
+	int col = 0, bol = 1, dashes = 0;
+	unsigned long line = 1;
+
+	while ((c = getc(fp)) != EOF) {
+		if (c == '\n') {
+			line++;
+			bol = 1;
+			col = dashes = 0;
+			prev = c;
+			if (quote == 0)
+				continue;
+		}
+		if (quote != 0) {
+			if (c == quote && !(quote == '"' && prev == '\\'))
+				quote = 0;
+			prev = prev == '\\' && c == '\\' ? 0 : c;
+			continue;
+		}
+		if (c == '#' && (prev == ' ' || prev == '\t' || prev == '\n')) {
+			while ((c = getc(fp)) != EOF && c != '\n')
+				;
+			ungetc(c, fp);
+			continue;
+		}
+		if (bol && c == ' ') {
+			col++;
+			prev = c;
+			continue;
+		}
+		if (bol && flow == 0 && c == '-') {
+			if ((c = getc(fp)) == ' ') {
+				dashes++;	/* "- " opens a level */
+				col += 2;
+				prev = ' ';
+				if (nind + dashes > max)
+					return line;
+				continue;
+			}
+			ungetc(c, fp);
+			c = '-';
+		}
+		if (bol && flow == 0) {	/* a block level per deeper indent */
+			bol = 0;
+			col += dashes;
+			while (nind > 0 && indent[nind - 1] >= col)
+				nind--;
+			if (nind == max)
+				return line;
+			indent[nind++] = col;
+		}
+		bol = 0;
+		if (c == '"' || c == '\'')
+			quote = c;
+		else if ((c == '[' || c == '{') && ++flow + nind > max)
+			return line;
+		else if ((c == ']' || c == '}') && flow > 0)
+			flow--;
+		prev = c;
+	}
+	return 0;
+}
+
 void
 config_load_file(struct config *cf, const char *path, struct table *t,
     int user)
@@ -324,10 +416,17 @@ config_load_file(struct config *cf, const char *path, struct table *t,
 	yaml_node_item_t *it;
 	const char *s, *panel;
 	int panel_id;
+	unsigned long line;
+	size_t ntables;
 	FILE *fp;
 
 	if (!(fp = fopen(path, "r")))
 		die_errno("cannot open '%s'", path);
+	if ((line = yaml_too_deep(fp, YAML_MAX_DEPTH)) != 0)
+		die("%s:%lu: nested deeper than %d levels", path, line,
+		    YAML_MAX_DEPTH);
+	rewind(fp);
+	ntables = cf->ntables;
 	d.file = arena_strndup(&cf->mem, path, strlen(path));
 	if (!yaml_parser_initialize(&parser))
 		die("out of memory");
@@ -356,6 +455,9 @@ config_load_file(struct config *cf, const char *path, struct table *t,
 				load_metric_table(cf, &d, tab, panel_id, panel,
 				    t, user);
 		}
+	if (user && cf->ntables == ntables)
+		die("%s: panel %d '%s' has no metric tables (a 'data source' "
+		    "list of 'metric_table' maps)", path, panel_id, panel);
 	yaml_document_delete(&d.doc);
 	yaml_parser_delete(&parser);
 	fclose(fp);
@@ -599,7 +701,8 @@ config_compile(struct config *cf, struct table *t)
 	struct strbuf err = STRBUF_INIT;
 	size_t i, j, k;
 
-	qsort(cf->tables, cf->ntables, sizeof(*cf->tables), cmp_table);
+	if (cf->ntables > 1)
+		qsort(cf->tables, cf->ntables, sizeof(*cf->tables), cmp_table);
 	for (i = 0; i < cf->ntables; i++) {
 		struct mtable *mt = &cf->tables[i];
 

@@ -174,6 +174,28 @@ table_sysinfo(struct table *t, const char *key)
 	return slot ? *slot : NULL;
 }
 
+double
+table_sysinfo_num(struct table *t, const char *key, int is_int)
+{
+	const char *s = table_sysinfo(t, key);
+	char *end;
+	double v;
+	int i;
+
+	if (s == NULL)
+		return NAN;
+	v = strtod(s, &end);
+	if (end != s && *end == '\0')
+		return is_int && isfinite(v) ? trunc(v) : v;
+	for (i = 0; i < t->nbad_sysinfo; i++)
+		if (strcmp(t->bad_sysinfo[i], key) == 0)
+			return NAN;
+	if (t->nbad_sysinfo < 16)
+		t->bad_sysinfo[t->nbad_sysinfo++] = key;
+	warn("sysinfo '%s' is not a number: '%s'", key, s);
+	return NAN;
+}
+
 /* A key's text: the raw quoted slice without quotes, decoded if needed. */
 static const char *
 key_text(struct nd_slice k, struct strbuf *tmp, size_t *len)

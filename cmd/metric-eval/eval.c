@@ -336,8 +336,8 @@ quantile_sorted(const double *x, size_t n, double q)
 	double h, t;
 	size_t i;
 
-	if (n == 0)
-		return NAN;
+	if (n == 0 || !(q >= 0 && q <= 1))
+		return NAN;	/* pandas: q outside [0, 1] is an error */
 	h = (double)(n - 1) * q;
 	i = (size_t)floor(h);
 	t = h - (double)i;
@@ -427,7 +427,8 @@ aggregate(struct evctx *c, int f, const struct val *a, double q)
 				r = buf[i];
 		break;
 	case FN_MEDIAN: case FN_QUANTILE:
-		qsort(buf, m, sizeof(double), cmp_double);
+		if (m > 1)
+			qsort(buf, m, sizeof(double), cmp_double);
 		r = f == FN_MEDIAN ? median_sorted(buf, m) :
 		    quantile_sorted(buf, m, q);
 		break;
@@ -443,6 +444,12 @@ round_to(double x, double nd)
 
 	if (nd == 0 || !isfinite(nd))
 		return rint(x);
+	if (nd != trunc(nd))
+		return NAN;	/* digits must be an integer */
+	if (nd > 330)		/* finer than any double: unchanged */
+		return x;
+	if (nd < -330)
+		return copysign(0, x);
 	p = pow(10, nd);
 	return nd > 0 ? rint(x * p) / p : rint(x / pow(10, -nd)) * pow(10, -nd);
 }
@@ -602,10 +609,7 @@ pmc_column(struct table *t, const char *name)
 static double
 sys_num(struct table *t, const char *key, int is_int)
 {
-	const char *s = table_sysinfo(t, key);
-	double v = s ? strtod(s, NULL) : NAN;
-
-	return is_int && isfinite(v) ? trunc(v) : v;
+	return table_sysinfo_num(t, key, is_int);
 }
 
 /* column / $num_xcd over the context's rows, or NULL. */

@@ -171,7 +171,6 @@ parse_variable(struct cc *c)
 {
 	size_t len = ident_len(c->p), i;
 	char name[64];
-	const char *text;
 	double v;
 
 	if (len == 0 || len >= sizeof(name)) {
@@ -197,14 +196,47 @@ parse_variable(struct cc *c)
 		}
 	for (i = 0; i < sizeof(sysvars) / sizeof(sysvars[0]); i++)
 		if (strcmp(sysvars[i].name, name) == 0) {
-			text = table_sysinfo(c->env->t, name);
-			v = text ? strtod(text, NULL) : NAN;
-			if (sysvars[i].is_int && isfinite(v))
-				v = trunc(v);
+			v = table_sysinfo_num(c->env->t, sysvars[i].name,
+			    sysvars[i].is_int);
 			emit(c, OP_NUM, 0, 0, 0, v, V_SCAL);
 			return;
 		}
 	cc_error(c, "unknown variable '$%s'", name);
+}
+
+/* 0 with the value when the last argument compiled is a constant. */
+static int
+const_arg(const struct cc *c, double *v)
+{
+	const struct ins *in = c->ins + c->n - 1;
+
+	if (c->n >= 1 && in->op == OP_NUM) {
+		*v = in->num;
+		return 0;
+	}
+	if (c->n >= 2 && in->op == OP_NEG && in[-1].op == OP_NUM) {
+		*v = -in[-1].num;
+		return 0;
+	}
+	return -1;
+}
+
+/*
+ * The domain of a constant argument, as pandas checks it: QUANTILE's q in
+ * [0, 1], ROUND's digits an integer.  (Computed ones are checked when
+ * evaluated: the cell is blank.)
+ */
+static void
+check_domain(struct cc *c, int f, int nargs)
+{
+	double v;
+
+	if (nargs != 2 || const_arg(c, &v) != 0)
+		return;
+	if (f == FN_QUANTILE && !(v >= 0 && v <= 1))
+		cc_error(c, "QUANTILE: q must be in [0, 1], not %g", v);
+	else if (f == FN_ROUND && !(isfinite(v) && v == trunc(v)))
+		cc_error(c, "ROUND: digits must be an integer, not %g", v);
 }
 
 /* NAME( ... ): a function call; c->p is at '('. */
@@ -246,6 +278,7 @@ parse_call(struct cc *c, const char *name, size_t len)
 			    fns[f].name, fns[f].min, fns[f].max, nargs);
 		return;
 	}
+	check_domain(c, f, nargs);
 	for (i = 0; i < nargs; i++)
 		if (c->kinds[c->sp - nargs + i] == V_VEC)
 			kind = V_VEC;

@@ -79,6 +79,8 @@ configure(void)
 }
 
 /* Evaluates the run read so far and makes ready for the next one. */
+static int bad_sysinfo;		/* a sysinfo number did not parse */
+
 static void
 run_finish(void)
 {
@@ -92,6 +94,8 @@ run_finish(void)
 		else
 			warn("no dispatch records: nothing to evaluate");
 	}
+	if (tab.nbad_sysinfo > 0)
+		bad_sysinfo = 1;
 	config_release(&conf);
 	table_release(&tab);
 	table_init(&tab);
@@ -237,7 +241,8 @@ rank_kernels(const size_t *idx, size_t n, size_t *order)
 		if (cnt[i])
 			order[k++] = i;
 	sort_sums = sum;
-	qsort(order, k, sizeof(*order), cmp_rank);
+	if (k > 1)
+		qsort(order, k, sizeof(*order), cmp_rank);
 	free(sum);
 	free(cnt);
 	return k;
@@ -644,7 +649,7 @@ main(int argc, char *argv[])
 			rc = EXIT_FAILURE;
 	progress_done();
 	run_finish();
-	if (bad_input_finish(&bad) != EXIT_SUCCESS)
+	if (bad_input_finish(&bad) != EXIT_SUCCESS || bad_sysinfo)
 		rc = EXIT_FAILURE;
 	rc = ofile_finish(&of, rc);
 	if (where)

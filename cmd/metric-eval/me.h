@@ -72,6 +72,8 @@ struct table {
 	size_t nkernels;
 	struct hmap sysinfo;	/* sysinfo key -> NUL-terminated text or NULL */
 	int have_sysinfo;
+	const char *bad_sysinfo[16];	/* keys reported as not numbers */
+	int nbad_sysinfo;
 	struct arena mem;
 };
 
@@ -92,6 +94,12 @@ long table_dur_column(struct table *t, const char *block);
 void table_finish(struct table *t);
 /* The sysinfo value of key as text, or NULL when absent or empty. */
 const char *table_sysinfo(struct table *t, const char *key);
+/*
+ * The sysinfo value of key as a number (truncated when is_int), read
+ * whole: NaN when absent, empty, or not a number; the last is reported
+ * once per key and counted in t->nbad_sysinfo.
+ */
+double table_sysinfo_num(struct table *t, const char *key, int is_int);
 /* Records the first sysinfo record (a validated line). */
 void table_sysinfo_record(struct table *t, const char *line, size_t len);
 /* Learns the keys and nested blocks from the first dispatch record. */

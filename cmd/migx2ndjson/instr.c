@@ -950,7 +950,7 @@ put_attrs(struct sl a)
 static void
 put_list(const char *key, struct sl s)
 {
-	const char *p = s.p, *e = s.p + s.n, *q, *t;
+	const char *p = s.p, *e = s.p != NULL ? s.p + s.n : NULL, *q, *t;
 
 	W_ARR(key);
 	while (s.p != NULL && p < e) {

@@ -405,7 +405,8 @@ open_sides(const char *dir, struct side **sqp, size_t *nsqp)
 	int rc;
 
 	find_sq(dir, 0, &sq, &nsq, &alloc);
-	qsort(sq, nsq, sizeof(*sq), side_cmp);
+	if (nsq > 1)
+		qsort(sq, nsq, sizeof(*sq), side_cmp);
 	for (k = 0; k < nsq; k++)
 		if (k > 0 && strcmp(sq[k].stem, sq[k - 1].stem) == 0) {
 			warn("'%s': two accumulate files named '%s'", dir,

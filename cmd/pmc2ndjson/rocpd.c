@@ -273,7 +273,8 @@ put_median(struct strbuf *sb, struct grp *g)
 		strbuf_add(sb, "null", 4);
 		return;
 	}
-	qsort(g->dur, g->ndur, sizeof(*g->dur), ld_cmp);
+	if (g->ndur > 1)
+		qsort(g->dur, g->ndur, sizeof(*g->dur), ld_cmp);
 	m = g->ndur % 2 ? g->dur[g->ndur / 2] :
 	    (g->dur[g->ndur / 2 - 1] + g->dur[g->ndur / 2]) / 2;
 	if (g->all_int && m == (long double)(long long)m)
