@@ -149,7 +149,12 @@ static const struct asc_table {
 	{ "task", "TASK" },
 };
 
+/*
+ * The tables named by --tables (each must be there), whether "all" (every
+ * one the DB has) was among them, and whether --tables was given at all.
+ */
 static unsigned asc_want = 1u << T_PYTORCH;
+static int asc_all, asc_given;
 
 void
 ascend_tables(const char *list)
@@ -158,6 +163,7 @@ ascend_tables(const char *list)
 	size_t i, n;
 
 	asc_want = 0;
+	asc_given = 1;
 	do {
 		e = strchr(p, ',');
 		n = e != NULL ? (size_t)(e - p) : strlen(p);
@@ -166,7 +172,7 @@ ascend_tables(const char *list)
 			    memcmp(asc_tables[i].opt, p, n) == 0)
 				break;
 		if (n == 3 && memcmp(p, "all", 3) == 0)
-			asc_want = (1u << T_N) - 1;
+			asc_all = 1;
 		else if (i < T_N)
 			asc_want |= 1u << i;
 		else
@@ -431,6 +437,36 @@ ascend_write(struct db_run *run, sqlite3_stmt *st, const struct str_tab *names,
 }
 
 /*
+ * The tables to read in run's DB: those --tables names, and with "all"
+ * every one there is.  Without --tables, PYTORCH_API; a DB of CANN's
+ * msprof alone has none, and its CANN_API and TASK are read (one line
+ * says so).
+ */
+static unsigned
+ascend_want(struct db_run *run)
+{
+	struct strbuf names = STRBUF_INIT;
+	unsigned have = 0;
+	size_t t;
+
+	for (t = 0; t < T_N; t++)
+		if (db_has_table(run->db, asc_tables[t].table))
+			have |= 1u << t;
+	if (asc_all)
+		return asc_want | have;
+	if (asc_given || (have & 1u << T_PYTORCH))
+		return asc_want;
+	for (t = 0; t < T_N; t++)
+		if (have >> t & 1)
+			strbuf_addf(&names, "%s%s", names.len > 0 ? "," : "",
+			    asc_tables[t].opt);
+	warn("'%s' has no PYTORCH_API (an msprof DB of CANN): writing the "
+	    "spans of --tables %s", run->path, names.buf);
+	strbuf_release(&names);
+	return have;
+}
+
+/*
  * Builds the query over the tables of --tables into sql, and their names
  * into what.  Returns 0, or -1 after a message.
  */
@@ -438,12 +474,13 @@ static int
 ascend_query(struct db_run *run, struct strbuf *sql, struct strbuf *what)
 {
 	struct strbuf keys = STRBUF_INIT;
+	unsigned want = ascend_want(run);
 	size_t t, n = 0;
 
 	for (t = 0; t < T_N; t++)
-		n += asc_want >> t & 1;
+		n += want >> t & 1;
 	for (t = 0; t < T_N; t++) {
-		if (!(asc_want >> t & 1))
+		if (!(want >> t & 1))
 			continue;
 		if (ascend_select(run, t, sql, run->sorted && n > 1) != 0)
 			return -1;

@@ -138,4 +138,12 @@ int db_need_columns(struct db_run *run, const char *table,
  */
 int db_col_i64(sqlite3_stmt *st, int col, int64_t *out, const char **what);
 
+/*
+ * open.c: opens path read-only so that nothing beside it is created or
+ * changed (shown names it in messages).  Returns NULL after a message.
+ * db_close() closes it and removes any temporary copy.
+ */
+sqlite3 *db_open_ro(const char *path, const char *shown);
+void db_close(sqlite3 *db);
+
 #endif

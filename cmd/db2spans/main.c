@@ -344,53 +344,14 @@ db_col_i64(sqlite3_stmt *st, int col, int64_t *out, const char **what)
 
 /* Opening a database. */
 
-/* Checks that path is a regular file holding an SQLite database. */
-static int
-db_check(const char *path, const char *shown)
-{
-	static const char magic[16] = "SQLite format 3";
-	struct stat st;
-	char hdr[16];
-	ssize_t n;
-	int fd;
-
-	if ((fd = open(path, O_RDONLY)) < 0) {
-		warn_errno("cannot open '%s'", shown);
-		return -1;
-	}
-	if (fstat(fd, &st) != 0) {
-		warn_errno("cannot stat '%s'", shown);
-		close(fd);
-		return -1;
-	}
-	if (!S_ISREG(st.st_mode)) {
-		warn("'%s' is not a regular file", shown);
-		close(fd);
-		return -1;
-	}
-	n = read(fd, hdr, sizeof(hdr));
-	close(fd);
-	if (n != (ssize_t)sizeof(hdr) || memcmp(hdr, magic, 16) != 0) {
-		warn("'%s' is not an SQLite database", shown);
-		return -1;
-	}
-	return 0;
-}
-
 static sqlite3 *
 db_open(const char *path, const char *shown)
 {
 	sqlite3 *db;
 
-	if (db_check(path, shown) != 0)
+	/* Nothing beside the file is created or changed (open.c). */
+	if ((db = db_open_ro(path, shown)) == NULL)
 		return NULL;
-	/* Read-only: SQLite takes shared locks only and writes nothing. */
-	if (sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY |
-	    SQLITE_OPEN_NOMUTEX, NULL) != SQLITE_OK) {
-		warn("cannot open '%s': %s", shown, sqlite3_errmsg(db));
-		sqlite3_close(db);
-		return NULL;
-	}
 	sqlite3_busy_timeout(db, 10000);
 	/*
 	 * A scan reads each page once and needs SQLite's default cache
@@ -402,7 +363,7 @@ db_open(const char *path, const char *shown)
 	    "PRAGMA query_only = 1; SELECT count(*) FROM sqlite_master", NULL,
 	    NULL, NULL) != SQLITE_OK) {
 		warn("'%s': %s", shown, sqlite3_errmsg(db));
-		sqlite3_close(db);
+		db_close(db);
 		return NULL;
 	}
 	return db;
@@ -452,7 +413,7 @@ db2spans_stream(const char *path, const char *shown, struct span_writer *w,
 	if ((db = db_open(path, shown)) == NULL)
 		return -1;
 	if ((schema = db_detect(db, shown)) == NULL) {
-		sqlite3_close(db);
+		db_close(db);
 		return -1;
 	}
 	if (opt.verbose)
@@ -473,7 +434,7 @@ db2spans_stream(const char *path, const char *shown, struct span_writer *w,
 		warn("%s: %llu spans written, %llu left out by --where", shown,
 		    (unsigned long long)(w->written - before),
 		    (unsigned long long)(w->filtered - filtered));
-	sqlite3_close(db);
+	db_close(db);
 	return rc;
 }
 
