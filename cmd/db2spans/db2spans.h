@@ -23,6 +23,9 @@
  * descending, table order).  It must stream: memory may grow with lookup
  * tables (strings), never with the number of spans.
  *
+ * The span writer is spanw.c, the helpers that read tables db.c; main.c
+ * parses options, opens and detects, and depends on both.
+ *
  * Ownership: the writer and everything in struct db_run belong to main.c;
  * a schema frees what it allocates before spans() returns.
  */
@@ -86,6 +89,10 @@ extern const struct db_schema schema_ascend;
 extern const struct db_schema schema_nsys;
 extern const struct db_schema schema_rocpd;
 
+/* The span writer (spanw.c); fp is the caller's to set and close. */
+void span_writer_init(struct span_writer *w, const char *label,
+    const char *where);
+void span_writer_release(struct span_writer *w);
 /* Writes one span record; returns 0 (a write error is fatal). */
 int span_write(struct span_writer *w, const struct span *s);
 /* Optional parts of a span; the strings are quoted JSON, or NULL. */
@@ -98,15 +105,20 @@ struct span_ext {
 /* span_write with the optional parts x (NULL: none). */
 int span_write_ext(struct span_writer *w, const struct span *s,
     const struct span_ext *x);
+/* Writes the pending output; a write error is fatal. */
+void span_flush(struct span_writer *w);
+/* Appends s (any bytes) to sb as a quoted JSON string. */
+void span_quote(struct strbuf *sb, const char *s, size_t len);
+
 /* --tables LIST of the Ascend schema (ascend.c); exits 2 on a bad name. */
 void ascend_tables(const char *list);
+
+/* Helpers for schemas (db.c). */
 /*
  * Reports a bad row ("file: message"), counts and skips it; with --strict
  * it is fatal, after the spans before it have been written.
  */
 void db_bad_row(struct db_run *run, const char *fmt, ...) PRINTF_LIKE(2, 3);
-/* Appends s (any bytes) to sb as a quoted JSON string. */
-void span_quote(struct strbuf *sb, const char *s, size_t len);
 /*
  * Reads a span from a result row whose first columns are pid, tid,
  * start, end (integers, as db_col_i64 reads them) and the name (NULL:
@@ -116,8 +128,6 @@ void span_quote(struct strbuf *sb, const char *s, size_t len);
  */
 int db_span_row(struct db_run *run, sqlite3_stmt *st, struct span *s,
     struct strbuf *name, const char *table, const char *idname, int idcol);
-
-/* Helpers for schemas (main.c). */
 /* 1 if the table or view exists. */
 int db_has_table(sqlite3 *db, const char *table);
 /* Appends the names of the database's tables, ", "-separated. */
