@@ -9,36 +9,30 @@
 #include "ndw.h"
 #include "pmc.h"
 
-struct pmc pmc = {
-	.bad = BAD_INPUT_INIT,
-	.rc = EXIT_SUCCESS,
-	.run = STRBUF_INIT
-};
-
 void
-rec_begin(struct strbuf *sb, const char *type)
+rec_begin(struct pmc *pm, struct strbuf *sb, const char *type)
 {
 	strbuf_reset(sb);
 	strbuf_addstr(sb, "{\"type\":\"");
 	strbuf_addstr(sb, type);
 	strbuf_addch(sb, '"');
-	strbuf_add(sb, pmc.run.buf, pmc.run.len);
+	strbuf_add(sb, pm->run.buf, pm->run.len);
 }
 
 void
-set_run(const char *name, size_t len)
+set_run(struct pmc *pm, const char *name, size_t len)
 {
-	strbuf_reset(&pmc.run);
+	strbuf_reset(&pm->run);
 	if (name == NULL)
 		return;
-	strbuf_addstr(&pmc.run, ",\"run\":");
-	ndw_quote(&pmc.run, name, len, 0);
+	strbuf_addstr(&pm->run, ",\"run\":");
+	ndw_quote(&pm->run, name, len, 0);
 }
 
 int
-keep_column(const char *name, size_t len)
+keep_column(struct pmc *pm, const char *name, size_t len)
 {
-	return pmc.columns == NULL || hmap_get(pmc.columns, name, len) != NULL;
+	return pm->columns == NULL || hmap_get(pm->columns, name, len) != NULL;
 }
 
 static int
@@ -73,8 +67,8 @@ is_text_column(const char *name, size_t len)
 }
 
 int
-hdr_init(struct hdr *h, const struct csvr_row *row, int textcols,
-    const char **dup)
+hdr_init(struct pmc *pm, struct hdr *h, const struct csvr_row *row,
+    int textcols, const char **dup)
 {
 	struct strbuf sb = STRBUF_INIT;
 	struct hmap seen;
@@ -102,7 +96,8 @@ hdr_init(struct hdr *h, const struct csvr_row *row, int textcols,
 		h->keylen[i] = sb.len;
 		h->keysum += sb.len;
 		h->text[i] = textcols && is_text_column(row->f[i], row->len[i]);
-		h->keep[i] = (unsigned char)keep_column(row->f[i], row->len[i]);
+		h->keep[i] = (unsigned char)keep_column(pm, row->f[i],
+		    row->len[i]);
 		hmap_put2(&seen, row->f[i], row->len[i], &isnew);
 		if (!isnew && rc == 0) {
 			*dup = h->name[i];
@@ -265,20 +260,20 @@ put_diff(struct strbuf *sb, const char *a, size_t alen, const char *b,
 }
 
 void
-emit(struct strbuf *sb)
+emit(struct pmc *pm, struct strbuf *sb)
 {
 	int rc;
 
-	if (pmc.where != NULL) {
-		rc = jqf_match(pmc.where, sb->buf, sb->len);
+	if (pm->where != NULL) {
+		rc = jqf_match(pm->where, sb->buf, sb->len);
 		if (rc < 0)
-			bad(NULL, "--where: %s", jqf_error(pmc.where));
+			bad(pm, NULL, "--where: %s", jqf_error(pm->where));
 		if (rc <= 0)
 			return;
 	}
 	strbuf_addch(sb, '\n');
-	fwrite(sb->buf, 1, sb->len, pmc.out);
-	pmc.records++;
+	fwrite(sb->buf, 1, sb->len, pm->out);
+	pm->records++;
 }
 
 int

@@ -57,14 +57,14 @@ usage(int rc)
 
 /* -c: the comma-separated names of the columns to write. */
 static void
-parse_columns(const char *arg)
+parse_columns(struct pmc *pm, const char *arg)
 {
 	static struct hmap cols;
 	const char *e;
 
-	if (pmc.columns == NULL) {
+	if (pm->columns == NULL) {
 		hmap_init(&cols, 16);
-		pmc.columns = &cols;
+		pm->columns = &cols;
 	}
 	for (; *arg != '\0'; arg = *e != '\0' ? e + 1 : e) {
 		e = strchr(arg, ',');
@@ -89,7 +89,8 @@ find_file(const char *dir, const char *base, struct strbuf *out)
 
 /* Opens path and reads its header.  Returns 1, 0 when empty, -1 on error. */
 static int
-open_table(struct csvr *r, struct hdr *h, const char *path, int textcols)
+open_table(struct pmc *pm, struct csvr *r, struct hdr *h, const char *path,
+    int textcols)
 {
 	struct csvr_row row;
 	const char *dup;
@@ -105,7 +106,7 @@ open_table(struct csvr *r, struct hdr *h, const char *path, int textcols)
 		csvr_close(r);
 		return rc;
 	}
-	if (hdr_init(h, &row, textcols, &dup) != 0) {
+	if (hdr_init(pm, h, &row, textcols, &dup) != 0) {
 		warn_at(&r->pos, "duplicate column '%s'", dup);
 		hdr_release(h);
 		csvr_close(r);
@@ -116,15 +117,16 @@ open_table(struct csvr *r, struct hdr *h, const char *path, int textcols)
 
 /* Checks a row read from r against its header; reports a bad one. */
 static int
-row_ok(struct csvr *r, int rc, const struct csvr_row *row,
+row_ok(struct pmc *pm, struct csvr *r, int rc, const struct csvr_row *row,
     const struct hdr *h)
 {
 	if (rc < 0) {
-		bad(&r->pos, "%s", csvr_error(r));
+		bad(pm, &r->pos, "%s", csvr_error(r));
 		return 0;
 	}
 	if (row->n != h->n) {
-		bad(&r->pos, "%zu fields, the header has %zu", row->n, h->n);
+		bad(pm, &r->pos, "%zu fields, the header has %zu", row->n,
+		    h->n);
 		return 0;
 	}
 	return 1;
@@ -132,7 +134,7 @@ row_ok(struct csvr *r, int rc, const struct csvr_row *row,
 
 /* Writes {"type":type, ...} for every row of a metadata file. */
 static void
-meta_stream(const char *path, const char *type)
+meta_stream(struct pmc *pm, const char *path, const char *type)
 {
 	struct csvr r;
 	struct hdr h;
@@ -142,26 +144,26 @@ meta_stream(const char *path, const char *type)
 	long name;
 	int rc;
 
-	if ((rc = open_table(&r, &h, path, 0)) <= 0) {
+	if ((rc = open_table(pm, &r, &h, path, 0)) <= 0) {
 		if (rc < 0)
-			pmc.rc = EXIT_FAILURE;
+			pm->rc = EXIT_FAILURE;
 		return;
 	}
-	name = strcmp(type, "sysinfo") == 0 && pmc.label == NULL ?
+	name = strcmp(type, "sysinfo") == 0 && pm->label == NULL ?
 	    hdr_find(&h, "workload_name") : -1;
 	while ((rc = next_row(&r, &row)) != 0) {
-		if (!row_ok(&r, rc, &row, &h))
+		if (!row_ok(pm, &r, rc, &row, &h))
 			continue;
 		if (name >= 0 && row.len[name] > 0)
-			set_run(row.f[name], row.len[name]);
+			set_run(pm, row.f[name], row.len[name]);
 		strbuf_reset(&rec);
-		rec_begin(&rec, type);
+		rec_begin(pm, &rec, type);
 		for (i = 0; i < h.n; i++) {
 			strbuf_add(&rec, h.key[i], h.keylen[i]);
 			put_cell(&rec, row.f[i], row.len[i], CELL_ANY);
 		}
 		strbuf_addch(&rec, '}');
-		emit(&rec);
+		emit(pm, &rec);
 	}
 	strbuf_release(&rec);
 	hdr_release(&h);
@@ -175,8 +177,8 @@ meta_stream(const char *path, const char *type)
  * numbers are copied straight in; text cells go through put_cell().
  */
 static int
-put_row(struct strbuf *rec, const struct hdr *h, const struct csvr_row *row,
-    const struct srcpos *pos, int first)
+put_row(struct pmc *pm, struct strbuf *rec, const struct hdr *h,
+    const struct csvr_row *row, const struct srcpos *pos, int first)
 {
 	size_t i, need = h->keysum + 8;
 	char *p;
@@ -200,7 +202,7 @@ put_row(struct strbuf *rec, const struct hdr *h, const struct csvr_row *row,
 		strbuf_setlen(rec, (size_t)(p - rec->buf));
 		if (put_cell(rec, row->f[i], row->len[i],
 		    h->text[i] ? CELL_TEXT : CELL_NUM) != 0) {
-			bad(pos, "column '%s': '%.40s' is not a number",
+			bad(pm, pos, "column '%s': '%.40s' is not a number",
 			    h->name[i], row->f[i]);
 			return 0;
 		}
@@ -225,26 +227,27 @@ keeps_any(const struct hdr *h)
 
 /* Reads the accumulate row that goes with the dispatch at pos. */
 static int
-side_next(struct side *s, const struct srcpos *pos)
+side_next(struct pmc *pm, struct side *s, const struct srcpos *pos)
 {
 	int rc;
 
 	if (s->ended) {
-		bad(pos, "no row for this dispatch in '%s' (it has %lu rows)",
+		bad(pm, pos,
+		    "no row for this dispatch in '%s' (it has %lu rows)",
 		    s->path, s->rows);
 		return 0;
 	}
 	if ((rc = next_row(&s->r, &s->row)) == 0) {
 		s->ended = 1;
-		return side_next(s, pos);
+		return side_next(pm, s, pos);
 	}
 	s->rows++;
-	return row_ok(&s->r, rc, &s->row, &s->h);
+	return row_ok(pm, &s->r, rc, &s->row, &s->h);
 }
 
 /* Reports the accumulate rows left after the last dispatch. */
 static void
-side_drain(struct side *s, unsigned long n, const char *pmcpath)
+side_drain(struct pmc *pm, struct side *s, unsigned long n, const char *pmcpath)
 {
 	int rc;
 
@@ -252,15 +255,15 @@ side_drain(struct side *s, unsigned long n, const char *pmcpath)
 		return;
 	while ((rc = next_row(&s->r, &s->row)) != 0)
 		if (rc > 0)
-			bad(&s->r.pos, "no dispatch for this row in '%s' "
+			bad(pm, &s->r.pos, "no dispatch for this row in '%s' "
 			    "(it has %lu rows)", pmcpath, n);
 		else
-			bad(&s->r.pos, "%s", csvr_error(&s->r));
+			bad(pm, &s->r.pos, "%s", csvr_error(&s->r));
 }
 
 /* Builds and writes the record of one wide row and its accumulate rows. */
 static void
-wide_record(struct strbuf *rec, const struct hdr *h,
+wide_record(struct pmc *pm, struct strbuf *rec, const struct hdr *h,
     const struct csvr_row *row, const struct srcpos *pos,
     struct side *sq, size_t nsq)
 {
@@ -268,8 +271,8 @@ wide_record(struct strbuf *rec, const struct hdr *h,
 	size_t k, n;
 
 	strbuf_reset(rec);
-	rec_begin(rec, "dispatch");
-	if (!put_row(rec, h, row, pos, 0))
+	rec_begin(pm, rec, "dispatch");
+	if (!put_row(pm, rec, h, row, pos, 0))
 		return;
 	if (ts >= 0 && te >= 0) {
 		strbuf_addstr(rec, ",\"dur_ns\":");
@@ -282,18 +285,19 @@ wide_record(struct strbuf *rec, const struct hdr *h,
 		strbuf_addstr(rec, n++ > 0 ? "," : ",\"blocks\":{");
 		ndw_quote(rec, sq[k].stem, strlen(sq[k].stem), 0);
 		strbuf_addstr(rec, ":{");
-		if (!put_row(rec, &sq[k].h, &sq[k].row, &sq[k].r.pos, 1))
+		if (!put_row(pm, rec, &sq[k].h, &sq[k].row, &sq[k].r.pos, 1))
 			return;
 		strbuf_addch(rec, '}');
 	}
 	strbuf_addstr(rec, n > 0 ? "}}" : "}");
-	emit(rec);
-	progress_update(pmc.records, 0);
+	emit(pm, rec);
+	progress_update(pm->records, 0);
 }
 
 /* Joins pmc_perf.csv (r, h) with the accumulate files, row by row. */
 static void
-wide_stream(struct csvr *r, struct hdr *h, struct side *sq, size_t nsq)
+wide_stream(struct pmc *pm, struct csvr *r, struct hdr *h, struct side *sq,
+    size_t nsq)
 {
 	struct strbuf rec = STRBUF_INIT;
 	struct csvr_row row;
@@ -303,15 +307,15 @@ wide_stream(struct csvr *r, struct hdr *h, struct side *sq, size_t nsq)
 
 	while ((rc = next_row(r, &row)) != 0) {
 		n++;
-		ok = row_ok(r, rc, &row, h);
+		ok = row_ok(pm, r, rc, &row, h);
 		for (k = 0; k < nsq; k++)
-			if (!side_next(&sq[k], &r->pos))
+			if (!side_next(pm, &sq[k], &r->pos))
 				ok = 0;
 		if (ok)
-			wide_record(&rec, h, &row, &r->pos, sq, nsq);
+			wide_record(pm, &rec, h, &row, &r->pos, sq, nsq);
 	}
 	for (k = 0; k < nsq; k++)
-		side_drain(&sq[k], n, r->pos.file);
+		side_drain(pm, &sq[k], n, r->pos.file);
 	strbuf_release(&rec);
 }
 
@@ -398,7 +402,7 @@ sides_free(struct side *sq, size_t nsq, size_t nopen)
 
 /* Finds, sorts and opens the accumulate files of dir.  -1: give up. */
 static int
-open_sides(const char *dir, struct side **sqp, size_t *nsqp)
+open_sides(struct pmc *pm, const char *dir, struct side **sqp, size_t *nsqp)
 {
 	struct side *sq = NULL;
 	size_t nsq = 0, alloc = 0, k;
@@ -415,12 +419,13 @@ open_sides(const char *dir, struct side **sqp, size_t *nsqp)
 			return -1;
 		}
 	for (k = 0; k < nsq; k++) {
-		if ((rc = open_table(&sq[k].r, &sq[k].h, sq[k].path, 1)) > 0)
+		if ((rc = open_table(pm, &sq[k].r, &sq[k].h, sq[k].path,
+		    1)) > 0)
 			continue;
 		/* Join the others; this one is reported and left out. */
 		warn("'%s': %snot joined", sq[k].path, rc == 0 ?
 		    "empty file, " : "");
-		pmc.rc = EXIT_FAILURE;
+		pm->rc = EXIT_FAILURE;
 		free(sq[k].path);
 		free(sq[k].stem);
 		memmove(&sq[k], &sq[k + 1], (nsq - k - 1) * sizeof(*sq));
@@ -434,7 +439,7 @@ open_sides(const char *dir, struct side **sqp, size_t *nsqp)
 
 /* The default "run" of a workload: its directory's name, until sysinfo. */
 static void
-dir_run(const char *dir)
+dir_run(struct pmc *pm, const char *dir)
 {
 	size_t len = strlen(dir), b;
 
@@ -442,12 +447,12 @@ dir_run(const char *dir)
 		len--;
 	for (b = len; b > 0 && dir[b - 1] != '/'; b--)
 		;
-	set_run(dir + b, len - b);
+	set_run(pm, dir + b, len - b);
 }
 
 /* Reads one workload directory. */
 static void
-dir_input(const char *dir)
+dir_input(struct pmc *pm, const char *dir)
 {
 	struct strbuf path = STRBUF_INIT;
 	struct side *sq = NULL;
@@ -456,33 +461,33 @@ dir_input(const char *dir)
 	size_t nsq = 0;
 	int rc;
 
-	if (pmc.label == NULL)
-		dir_run(dir);
+	if (pm->label == NULL)
+		dir_run(pm, dir);
 
 	if (find_file(dir, "pmc_perf", &path) != 0) {
 		warn("'%s': no pmc_perf.csv", dir);
-		pmc.rc = EXIT_FAILURE;
+		pm->rc = EXIT_FAILURE;
 		goto out;
 	}
 	if (find_file(dir, "sysinfo", &path) == 0)
-		meta_stream(path.buf, "sysinfo");
+		meta_stream(pm, path.buf, "sysinfo");
 	else
 		warn("'%s': no sysinfo.csv", dir);
 	if (find_file(dir, "roofline", &path) == 0)
-		meta_stream(path.buf, "roofline");
+		meta_stream(pm, path.buf, "roofline");
 	find_file(dir, "pmc_perf", &path);
-	if ((rc = open_table(&r, &h, path.buf, 1)) <= 0) {
+	if ((rc = open_table(pm, &r, &h, path.buf, 1)) <= 0) {
 		if (rc < 0)
-			pmc.rc = EXIT_FAILURE;
+			pm->rc = EXIT_FAILURE;
 		goto out;
 	}
 	if (hdr_find(&h, "Counter_Name") >= 0 &&
 	    hdr_find(&h, "Counter_Value") >= 0)
-		rocpd_stream(&r, &h, path.buf);
-	else if (open_sides(dir, &sq, &nsq) != 0)
-		pmc.rc = EXIT_FAILURE;
+		rocpd_stream(pm, &r, &h, path.buf);
+	else if (open_sides(pm, dir, &sq, &nsq) != 0)
+		pm->rc = EXIT_FAILURE;
 	else
-		wide_stream(&r, &h, sq, nsq);
+		wide_stream(pm, &r, &h, sq, nsq);
 	sides_free(sq, nsq, nsq);
 	hdr_release(&h);
 	csvr_close(&r);
@@ -492,18 +497,18 @@ out:
 
 /* Reads one CSV file: wide, rocpd long format or Nsight Compute. */
 static void
-file_input(const char *path)
+file_input(struct pmc *pm, const char *path)
 {
 	char *spool = NULL;
 	struct csvr r;
 	struct hdr h;
 	int rc;
 
-	if (pmc.label == NULL)
-		set_run(NULL, 0);
+	if (pm->label == NULL)
+		set_run(pm, NULL, 0);
 	/* The rocpd long format is read twice: a pipe is copied to a file. */
 	if (strcmp(path, "-") == 0 && (spool = spool_stdin()) == NULL) {
-		pmc.rc = EXIT_FAILURE;
+		pm->rc = EXIT_FAILURE;
 		return;
 	}
 	sniff_file(spool != NULL ? spool : path, spool != NULL ? "<stdin>" :
@@ -513,22 +518,22 @@ file_input(const char *path)
 	    SNIFF_BIT(SNIFF_STACKS) | SNIFF_BIT(SNIFF_DISPATCH) |
 	    SNIFF_BIT(SNIFF_MIGX) | SNIFF_BIT(SNIFF_METRICS),
 	    "pmc2ndjson reads profiler counter CSV and workload directories");
-	rc = open_table(&r, &h, spool != NULL ? spool : path, 1);
+	rc = open_table(pm, &r, &h, spool != NULL ? spool : path, 1);
 	if (rc > 0) {
 		if (spool != NULL)
 			r.pos.file = "<stdin>";
 		if (hdr_find(&h, "Counter_Name") >= 0 &&
 		    hdr_find(&h, "Counter_Value") >= 0)
-			rocpd_stream(&r, &h, spool != NULL ? spool : path);
+			rocpd_stream(pm, &r, &h, spool != NULL ? spool : path);
 		else if (hdr_find(&h, "ID") >= 0 &&
 		    hdr_find(&h, "Kernel Name") >= 0)
-			ncu_stream(&r, &h);
+			ncu_stream(pm, &r, &h);
 		else
-			wide_stream(&r, &h, NULL, 0);
+			wide_stream(pm, &r, &h, NULL, 0);
 		hdr_release(&h);
 		csvr_close(&r);
 	} else if (rc < 0) {
-		pmc.rc = EXIT_FAILURE;
+		pm->rc = EXIT_FAILURE;
 	}
 	spool_remove(spool);
 }
@@ -563,22 +568,22 @@ workload_of(const char *path)
 }
 
 static void
-input(const char *path)
+input(struct pmc *pm, const char *path)
 {
 	struct stat st;
 	char *dir;
 
 	if (strcmp(path, "-") != 0 && stat(path, &st) == 0 &&
 	    S_ISDIR(st.st_mode)) {
-		dir_input(path);
+		dir_input(pm, path);
 	} else if (strcmp(path, "-") != 0 && (dir = workload_of(path))) {
 		/* Its sysinfo and roofline records belong with it. */
 		warn("'%s' is in the workload directory '%s': reading the "
 		    "directory", path, dir);
-		dir_input(dir);
+		dir_input(pm, dir);
 		free(dir);
 	} else {
-		file_input(path);
+		file_input(pm, path);
 	}
 }
 
@@ -592,6 +597,12 @@ main(int argc, char *argv[])
 		OPT__COMMON
 	};
 	static char obuf[1 << 16];
+	static struct pmc pmc = {
+		.bad = BAD_INPUT_INIT,
+		.rc = EXIT_SUCCESS,
+		.run = STRBUF_INIT
+	};
+	struct pmc *pm = &pmc;
 	struct ofile of;
 	int ch;
 
@@ -600,11 +611,11 @@ main(int argc, char *argv[])
 	    -1)
 		switch (ch) {
 		case 'c':
-			parse_columns(optarg);
+			parse_columns(pm, optarg);
 			break;
 		case OPT_LABEL:
 			pmc.label = optarg;
-			set_run(optarg, strlen(optarg));
+			set_run(pm, optarg, strlen(optarg));
 			break;
 		default:
 			opt_common(ch, optarg, &opt, usage);
@@ -618,9 +629,9 @@ main(int argc, char *argv[])
 	setvbuf(pmc.out, obuf, _IOFBF, sizeof(obuf));
 	progress_init(opt.progress, "records");
 	if (argc == 0)
-		input("-");
+		input(pm, "-");
 	for (; argc > 0; argc--, argv++)
-		input(*argv);
+		input(pm, *argv);
 	progress_done();
 	if (bad_input_finish(&pmc.bad) != EXIT_SUCCESS)
 		pmc.rc = EXIT_FAILURE;

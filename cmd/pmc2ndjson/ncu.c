@@ -64,7 +64,7 @@ put_dur(struct strbuf *rec, const char *v, size_t len, const char *u)
 
 /* --page raw: the units row, then one record per row. */
 static void
-raw_stream(struct csvr *r, struct hdr *h)
+raw_stream(struct pmc *pm, struct csvr *r, struct hdr *h)
 {
 	struct strbuf rec = STRBUF_INIT, units = STRBUF_INIT;
 	struct csvr_row row;
@@ -75,15 +75,16 @@ raw_stream(struct csvr *r, struct hdr *h)
 	while ((rc = next_row(r, &row)) != 0) {
 		if (rc < 0 || row.n != h->n) {
 			if (rc < 0)
-				bad(&r->pos, "%s", csvr_error(r));
+				bad(pm, &r->pos, "%s", csvr_error(r));
 			else
-				bad(&r->pos, "%zu fields, the header has %zu",
-				    row.n, h->n);
+				bad(pm, &r->pos,
+				    "%zu fields, the header has %zu", row.n,
+				    h->n);
 			first = 0;
 			continue;
 		}
 		if (first && row.len[0] == 0) {
-			rec_begin(&rec, "units");
+			rec_begin(pm, &rec, "units");
 			for (i = 0; i < h->n; i++)
 				if (row.len[i] > 0) {
 					strbuf_add(&rec, h->key[i],
@@ -92,7 +93,7 @@ raw_stream(struct csvr *r, struct hdr *h)
 					    0);
 				}
 			strbuf_addch(&rec, '}');
-			emit(&rec);
+			emit(pm, &rec);
 			if (dur >= 0)
 				strbuf_add(&units, row.f[dur], row.len[dur]);
 			first = 0;
@@ -100,7 +101,7 @@ raw_stream(struct csvr *r, struct hdr *h)
 		}
 		first = 0;
 		strbuf_reset(&rec);
-		rec_begin(&rec, "dispatch");
+		rec_begin(pm, &rec, "dispatch");
 		for (i = 0; i < h->n; i++) {
 			if (!h->keep[i])
 				continue;
@@ -110,7 +111,7 @@ raw_stream(struct csvr *r, struct hdr *h)
 		if (dur >= 0)
 			put_dur(&rec, row.f[dur], row.len[dur], units.buf);
 		strbuf_addch(&rec, '}');
-		emit(&rec);
+		emit(pm, &rec);
 	}
 	strbuf_release(&rec);
 	strbuf_release(&units);
@@ -166,38 +167,38 @@ put_obj(struct strbuf *rec, const char *key, size_t klen,
 	strbuf_addch(rec, '}');
 }
 
-static void put_units(struct strbuf *rec, const struct kern *k);
+static void put_units(struct pmc *pm, struct strbuf *rec, const struct kern *k);
 
 static void
-kern_emit(struct kern *k, struct strbuf *rec)
+kern_emit(struct pmc *pm, struct kern *k, struct strbuf *rec)
 {
 	size_t i;
 
 	if (!k->open)
 		return;
 	strbuf_reset(rec);
-	rec_begin(rec, "dispatch");
+	rec_begin(pm, rec, "dispatch");
 	strbuf_add(rec, k->launch.buf, k->launch.len);
 	for (i = 0; i < k->secs.n; i++)
-		if (keep_column(k->secs.ents[i].key, k->secs.ents[i].len))
+		if (keep_column(pm, k->secs.ents[i].key, k->secs.ents[i].len))
 			put_obj(rec, k->secs.ents[i].key, k->secs.ents[i].len,
 			    &((struct sec *)k->secs.ents[i].val)->vals);
 	strbuf_add(rec, k->dur.buf, k->dur.len);
-	if (keep_column("units", 5))
-		put_units(rec, k);
-	if (keep_column("rules", 5)) {
+	if (keep_column(pm, "units", 5))
+		put_units(pm, rec, k);
+	if (keep_column(pm, "rules", 5)) {
 		strbuf_addstr(rec, ",\"rules\":[");
 		if (k->rules.len > 0)
 			strbuf_add(rec, k->rules.buf + 1, k->rules.len - 1);
 		strbuf_addch(rec, ']');
 	}
 	strbuf_addch(rec, '}');
-	emit(rec);
+	emit(pm, rec);
 }
 
 /* Appends the units object: per section, each metric's unit. */
 static void
-put_units(struct strbuf *rec, const struct kern *k)
+put_units(struct pmc *pm, struct strbuf *rec, const struct kern *k)
 {
 	size_t i, n;
 
@@ -206,7 +207,7 @@ put_units(struct strbuf *rec, const struct kern *k)
 		struct sec *s = k->secs.ents[i].val;
 		size_t at = rec->len;
 
-		if (s->units.len == 0 || !keep_column(k->secs.ents[i].key,
+		if (s->units.len == 0 || !keep_column(pm, k->secs.ents[i].key,
 		    k->secs.ents[i].len))
 			continue;
 		put_obj(rec, k->secs.ents[i].key, k->secs.ents[i].len,
@@ -252,7 +253,8 @@ kern_add(struct kern *k, const struct hdr *h, const struct csvr_row *row,
 
 	if (*name == '\0') {
 		strbuf_addstr(&k->rules, ",{");
-		strbuf_add(&k->rules, h->key[c->sec] + 1, h->keylen[c->sec] - 1);
+		strbuf_add(&k->rules, h->key[c->sec] + 1,
+		    h->keylen[c->sec] - 1);
 		ndw_quote(&k->rules, sname, strlen(sname), 0);
 		for (i = (size_t)c->val + 1; i < h->n; i++) {
 			strbuf_add(&k->rules, h->key[i], h->keylen[i]);
@@ -288,7 +290,7 @@ kern_add(struct kern *k, const struct hdr *h, const struct csvr_row *row,
 
 /* --page details: the rows of one ID make one record. */
 static void
-details_stream(struct csvr *r, struct hdr *h)
+details_stream(struct pmc *pm, struct csvr *r, struct hdr *h)
 {
 	struct kern k;
 	struct strbuf rec = STRBUF_INIT;
@@ -309,26 +311,27 @@ details_stream(struct csvr *r, struct hdr *h)
 	if (c.sec < 0 || c.unit < 0 || c.id >= c.sec || c.name <= c.sec ||
 	    c.val <= c.name) {
 		warn_at(&r->pos, "unknown Nsight Compute details layout");
-		pmc.rc = EXIT_FAILURE;
+		pm->rc = EXIT_FAILURE;
 		return;
 	}
 	while ((rc = next_row(r, &row)) != 0) {
 		if (rc < 0 || row.n > h->n || (long)row.n <= c.name) {
 			if (rc < 0)
-				bad(&r->pos, "%s", csvr_error(r));
+				bad(pm, &r->pos, "%s", csvr_error(r));
 			else
-				bad(&r->pos, "%zu fields, the header has %zu",
-				    row.n, h->n);
+				bad(pm, &r->pos,
+				    "%zu fields, the header has %zu", row.n,
+				    h->n);
 			continue;
 		}
 		if (!k.open || row.len[c.id] != k.id.len ||
 		    memcmp(row.f[c.id], k.id.buf, k.id.len) != 0) {
-			kern_emit(&k, &rec);
+			kern_emit(pm, &k, &rec);
 			kern_start(&k, h, &row, &c);
 		}
 		kern_add(&k, h, &row, &c);
 	}
-	kern_emit(&k, &rec);
+	kern_emit(pm, &k, &rec);
 	kern_free(&k);
 	strbuf_release(&k.id);
 	strbuf_release(&k.launch);
@@ -338,11 +341,11 @@ details_stream(struct csvr *r, struct hdr *h)
 }
 
 void
-ncu_stream(struct csvr *r, struct hdr *h)
+ncu_stream(struct pmc *pm, struct csvr *r, struct hdr *h)
 {
 	if (hdr_find(h, "Metric Name") >= 0 &&
 	    hdr_find(h, "Metric Value") >= 0)
-		details_stream(r, h);
+		details_stream(pm, r, h);
 	else
-		raw_stream(r, h);
+		raw_stream(pm, r, h);
 }

@@ -15,6 +15,8 @@
 #include "jqf.h"
 #include "strbuf.h"
 
+struct pmc;
+
 /* How a cell is written (docs/formats.md, "Value rules"). */
 enum cell {
 	CELL_NUM,	/* a JSON number or empty; anything else is bad */
@@ -42,8 +44,8 @@ struct hdr {
  * Counter_Name and their pass copies (obj_3) are text columns.  Returns 0,
  * or -1 with *dup set to a name that occurs twice.
  */
-int hdr_init(struct hdr *h, const struct csvr_row *row, int textcols,
-    const char **dup);
+int hdr_init(struct pmc *pm, struct hdr *h, const struct csvr_row *row,
+    int textcols, const char **dup);
 void hdr_release(struct hdr *h);
 /* Returns the column of name, or -1. */
 long hdr_find(const struct hdr *h, const char *name);
@@ -64,7 +66,7 @@ int put_cell(struct strbuf *sb, const char *s, size_t len, enum cell mode);
 void put_diff(struct strbuf *sb, const char *a, size_t alen, const char *b,
     size_t blen);
 
-/* Options and state of the run. */
+/* Options and state of the run: main() owns it, every part gets it. */
 struct pmc {
 	struct bad_input bad;
 	struct jqf *where;
@@ -75,26 +77,26 @@ struct pmc {
 	const char *label;	/* --label, or NULL */
 	struct strbuf run;	/* ,"run":"NAME" of this input, or empty */
 };
-extern struct pmc pmc;
 
 /* Is a column (or counter, or section) of this name written? */
-int keep_column(const char *name, size_t len);
+int keep_column(struct pmc *pm, const char *name, size_t len);
 
 /* Resets sb to {"type":"TYPE" and the input's "run" member. */
-void rec_begin(struct strbuf *sb, const char *type);
+void rec_begin(struct pmc *pm, struct strbuf *sb, const char *type);
 /* Sets the "run" of the records that follow (NULL: none). */
-void set_run(const char *name, size_t len);
+void set_run(struct pmc *pm, const char *name, size_t len);
 /* Writes the record in sb (a complete object) as one line, if it passes. */
-void emit(struct strbuf *sb);
+void emit(struct pmc *pm, struct strbuf *sb);
 /* Reports a bad record at pos. */
-#define bad(pos, ...) bad_input(&pmc.bad, (pos), __VA_ARGS__)
+#define bad(pm, pos, ...) bad_input(&(pm)->bad, (pos), __VA_ARGS__)
 
 /* Reads one CSV row that is not a "==PROF==" line.  As csvr_next(). */
 int next_row(struct csvr *r, struct csvr_row *row);
 
 /* rocpd.c: the long format (Counter_Name, Counter_Value) of r's header. */
-void rocpd_stream(struct csvr *r, struct hdr *h, const char *path);
+void rocpd_stream(struct pmc *pm, struct csvr *r, struct hdr *h,
+    const char *path);
 /* ncu.c: Nsight Compute --page raw or details CSV. */
-void ncu_stream(struct csvr *r, struct hdr *h);
+void ncu_stream(struct pmc *pm, struct csvr *r, struct hdr *h);
 
 #endif

@@ -159,7 +159,7 @@ first_pass(const char *path, const struct hdr *h, const long *col,
 
 /* Moves a pass to its next good row, reporting bad ones. */
 static void
-seg_next(struct seg *s, const struct hdr *h, const long *col)
+seg_next(struct pmc *pm, struct seg *s, const struct hdr *h, const long *col)
 {
 	int rc;
 
@@ -175,9 +175,9 @@ seg_next(struct seg *s, const struct hdr *h, const long *col)
 			return;
 		}
 		if (rc < 0)
-			bad(&s->r.pos, "%s", csvr_error(&s->r));
+			bad(pm, &s->r.pos, "%s", csvr_error(&s->r));
 		else
-			bad(&s->r.pos, "%zu fields, the header has %zu",
+			bad(pm, &s->r.pos, "%zu fields, the header has %zu",
 			    s->row.n, h->n);
 	}
 	s->has = 0;
@@ -211,8 +211,8 @@ grp_start(struct grp *g, const struct csvr_row *row, const long *col,
 
 /* Adds a row's counter and pass duration to the dispatch. */
 static void
-grp_add(struct grp *g, const struct csvr_row *row, const long *col,
-    const struct srcpos *pos)
+grp_add(struct pmc *pm, struct grp *g, const struct csvr_row *row,
+    const long *col, const struct srcpos *pos)
 {
 	const char *cv = row->f[col[C_CV]], *a, *b;
 	size_t cvlen = row->len[col[C_CV]];
@@ -220,7 +220,8 @@ grp_add(struct grp *g, const struct csvr_row *row, const long *col,
 	void **slot;
 
 	if (cvlen > 0 && !is_number(cv, cvlen)) {
-		bad(pos, "column 'Counter_Value': '%.40s' is not a number", cv);
+		bad(pm, pos, "column 'Counter_Value': '%.40s' is not a number",
+		    cv);
 		g->bad = 1;
 		return;
 	}
@@ -296,14 +297,14 @@ gpu_rank(const char *s)
 
 /* Writes the gathered dispatch as record number seq. */
 static void
-grp_emit(struct grp *g, const struct hdr *h, const long *col,
+grp_emit(struct pmc *pm, struct grp *g, const struct hdr *h, const long *col,
     unsigned long seq, struct strbuf *rec)
 {
 	const char *cell;
 	size_t i, len;
 
 	strbuf_reset(rec);
-	rec_begin(rec, "dispatch");
+	rec_begin(pm, rec, "dispatch");
 	for (i = 0; i < h->n; i++) {
 		if ((long)i == col[C_CN] || (long)i == col[C_CV] ||
 		    !h->keep[i])
@@ -321,13 +322,13 @@ grp_emit(struct grp *g, const struct hdr *h, const long *col,
 			put_median(rec, g);
 		else if (put_cell(rec, cell, len,
 		    h->text[i] ? CELL_TEXT : CELL_NUM) != 0) {
-			bad(&g->pos, "column '%s': '%.40s' is not a number",
+			bad(pm, &g->pos, "column '%s': '%.40s' is not a number",
 			    h->name[i], cell);
 			return;
 		}
 	}
 	for (i = 0; i < g->ctr.n; i++) {
-		if (!keep_column(g->ctr.ents[i].key, g->ctr.ents[i].len))
+		if (!keep_column(pm, g->ctr.ents[i].key, g->ctr.ents[i].len))
 			continue;
 		strbuf_addch(rec, ',');
 		ndw_quote(rec, g->ctr.ents[i].key, g->ctr.ents[i].len, 0);
@@ -347,7 +348,7 @@ grp_emit(struct grp *g, const struct hdr *h, const long *col,
 		    g->foff[c + 1] - g->foff[c] - 1, CELL_NUM);
 	}
 	strbuf_addch(rec, '}');
-	emit(rec);
+	emit(pm, rec);
 }
 
 static void
@@ -366,19 +367,20 @@ grp_release(struct grp *g)
 
 /* Ends the dispatch being gathered: writes it unless it had a bad row. */
 static void
-grp_end(struct grp *g, const struct hdr *h, const long *col,
+grp_end(struct pmc *pm, struct grp *g, const struct hdr *h, const long *col,
     unsigned long *seq, struct strbuf *rec)
 {
 	if (!g->open || g->ctr.n + g->ndur == 0)
 		return;
 	if (!g->bad)
-		grp_emit(g, h, col, *seq, rec);
+		grp_emit(pm, g, h, col, *seq, rec);
 	++*seq;
 }
 
 /* Merges the passes, one dispatch at a time, in the pivot's order. */
 static void
-merge(struct seg *seg, size_t nseg, const struct hdr *h, const long *col)
+merge(struct pmc *pm, struct seg *seg, size_t nseg, const struct hdr *h,
+    const long *col)
 {
 	struct grp g;
 	struct strbuf rec = STRBUF_INIT;
@@ -403,17 +405,18 @@ merge(struct seg *seg, size_t nseg, const struct hdr *h, const long *col)
 		for (k = min; k < nseg; k++)
 			while (seg[k].has && key_cmp(seg[k].id, &seg[k].key,
 			    id, &g.key) == 0) {
-				grp_add(&g, &seg[k].row, col, &seg[k].r.pos);
-				seg_next(&seg[k], h, col);
+				grp_add(pm, &g, &seg[k].row, col,
+				    &seg[k].r.pos);
+				seg_next(pm, &seg[k], h, col);
 			}
-		grp_end(&g, h, col, &seq, &rec);
+		grp_end(pm, &g, h, col, &seq, &rec);
 	}
 	grp_release(&g);
 	strbuf_release(&rec);
 }
 
 void
-rocpd_stream(struct csvr *r, struct hdr *h, const char *path)
+rocpd_stream(struct pmc *pm, struct csvr *r, struct hdr *h, const char *path)
 {
 	struct seg *seg;
 	unsigned long *start;
@@ -437,9 +440,9 @@ rocpd_stream(struct csvr *r, struct hdr *h, const char *path)
 		/* The lines before the pass are not parsed again. */
 		if (csvr_skip_to(&seg[k].r, seg[k].start) != 0)
 			die("%s: %s", path, csvr_error(&seg[k].r));
-		seg_next(&seg[k], h, col);
+		seg_next(pm, &seg[k], h, col);
 	}
-	merge(seg, nseg, h, col);
+	merge(pm, seg, nseg, h, col);
 	for (k = 0; k < nseg; k++) {
 		csvr_close(&seg[k].r);
 		strbuf_release(&seg[k].key);
