@@ -1,4 +1,3 @@
-#define _GNU_SOURCE	/* memmem */
 /*
  * events.c: one trace event to spans: X events at once, B/E and b/e pairs
  * through stacks of open events, thread_name metadata into the names.
@@ -140,49 +139,50 @@ emit(struct trace *t, struct nd_slice pid, struct nd_slice tid,
     struct nd_slice name, struct nd_slice cat, int64_t start, int64_t end,
     struct nd_slice args)
 {
+	struct t2s *x = t->x;
 	struct nd_slice thr[2] = { pid, tid };
 	void **tn;
 
-	if (t->have_base && opt.absolute &&
+	if (t->have_base && x->opt.absolute &&
 	    (__builtin_add_overflow(start, t->base, &start) ||
 	    __builtin_add_overflow(end, t->base, &end))) {
-		bad_input(&bad, &t->pos, "time out of range with --absolute");
+		t2s_bad(t, "time out of range with --absolute");
 		return;
 	}
-	ndw_begin(&w);
-	ndw_raw(&w, "pid", pid.p, pid.len);
-	ndw_raw(&w, "tid", tid.p, tid.len);
+	ndw_begin(&x->w);
+	ndw_raw(&x->w, "pid", pid.p, pid.len);
+	ndw_raw(&x->w, "tid", tid.p, tid.len);
 	if (name.p != NULL)
-		ndw_raw(&w, "name", name.p, name.len);
+		ndw_raw(&x->w, "name", name.p, name.len);
 	else {
-		ndw_strz(&w, "name", "unknown");
-		count.noname++;
+		ndw_strz(&x->w, "name", "unknown");
+		x->count.noname++;
 	}
 	if (cat.p != NULL)
-		ndw_raw(&w, "cat", cat.p, cat.len);
-	ndw_i64(&w, "start_ns", start);
-	ndw_i64(&w, "end_ns", end);
+		ndw_raw(&x->w, "cat", cat.p, cat.len);
+	ndw_i64(&x->w, "start_ns", start);
+	ndw_i64(&x->w, "end_ns", end);
 	make_key(t, thr, 2);
 	tn = hmap_get(t->names, t->key.buf, t->key.len);
 	if (tn != NULL)
-		ndw_raw(&w, "thread_name", *tn, strlen(*tn));
-	if (opt.args && args.p != NULL)
-		ndw_raw(&w, "args", args.p, args.len);
-	if (opt.run != NULL)
-		ndw_str(&w, "run", opt.run, opt.runlen);
-	ndw_end(&w);
-	if (where != NULL) {
-		int m = jqf_match(where, w.buf.buf, w.buf.len);
+		ndw_raw(&x->w, "thread_name", *tn, strlen(*tn));
+	if (x->opt.args && args.p != NULL)
+		ndw_raw(&x->w, "args", args.p, args.len);
+	if (x->opt.run != NULL)
+		ndw_str(&x->w, "run", x->opt.run, x->opt.runlen);
+	ndw_end(&x->w);
+	if (x->where != NULL) {
+		int m = jqf_match(x->where, x->w.buf.buf, x->w.buf.len);
 
 		if (m < 0)
-			bad_input(&bad, &t->pos, "--where: %s",
-			    jqf_error(where));
+			t2s_bad(t, "--where: %s",
+			    jqf_error(x->where));
 		if (m <= 0)
 			return;
 	}
-	if (ndw_emit(&w, out) != 0)
+	if (ndw_emit(&x->w, x->out) != 0)
 		die_errno("write error");
-	count.spans++;
+	x->count.spans++;
 }
 
 enum {
@@ -221,17 +221,17 @@ event_time(struct trace *t, const struct nd_slice *v, int need_dur,
 	int64_t dur = 0;
 
 	if (v[K_TS].p == NULL || us_to_ns(v[K_TS], start) != 0) {
-		bad_input(&bad, &t->pos, "%s \"ts\"", v[K_TS].p == NULL ?
+		t2s_bad(t, "%s \"ts\"", v[K_TS].p == NULL ?
 		    "event without" : "bad number in");
 		return -1;
 	}
 	if (need_dur && (v[K_DUR].p == NULL || us_to_ns(v[K_DUR], &dur) != 0)) {
-		bad_input(&bad, &t->pos, "%s \"dur\"", v[K_DUR].p == NULL ?
+		t2s_bad(t, "%s \"dur\"", v[K_DUR].p == NULL ?
 		    "complete event without" : "bad number in");
 		return -1;
 	}
 	if (__builtin_add_overflow(*start, dur, end)) {
-		bad_input(&bad, &t->pos, "\"ts\" + \"dur\" out of range");
+		t2s_bad(t, "\"ts\" + \"dur\" out of range");
 		return -1;
 	}
 	return 0;
@@ -264,7 +264,7 @@ push_open(struct trace *t, struct open_stack *st, const struct nd_slice *v,
 	o->start = start;
 	o->name = dup_slice(v[K_NAME]);
 	o->cat = dup_slice(v[K_CAT]);
-	o->args = opt.args ? dup_slice(v[K_ARGS]) : NULL;
+	o->args = t->x->opt.args ? dup_slice(v[K_ARGS]) : NULL;
 	o->line = t->pos.line;
 }
 
@@ -294,7 +294,7 @@ sync_event(struct trace *t, const struct nd_slice *v, int begin)
 		return;
 	}
 	if (st->n == 0) {
-		bad_input(&bad, &t->pos, "end event without a begin event");
+		t2s_bad(t, "end event without a begin event");
 		return;
 	}
 	o = &st->v[--st->n];
@@ -367,7 +367,7 @@ async_event(struct trace *t, const struct nd_slice *v, int begin)
 	    nd_fields(v[K_ID2].p, v[K_ID2].len, id2_keys, id2, 2) > 0)
 		id = id2[0].p != NULL ? id2[0] : id2[1];
 	if (!id_ok(id)) {
-		bad_input(&bad, &t->pos, "async event without an \"id\"");
+		t2s_bad(t, "async event without an \"id\"");
 		return;
 	}
 	parts[0] = v[K_PID];
@@ -384,7 +384,7 @@ async_event(struct trace *t, const struct nd_slice *v, int begin)
 		return;
 	}
 	if (st->n == 0) {
-		bad_input(&bad, &t->pos, "async end event without a begin "
+		t2s_bad(t, "async end event without a begin "
 		    "event");
 		return;
 	}
@@ -417,12 +417,12 @@ bad_json(struct trace *t, struct nd_slice ev)
 		t->line += ev.p[i] == '\n';
 	if (at == NULL || sscanf(at, " at column %zu", &col) != 1 ||
 	    col > ev.len + 1) {
-		bad_input(&bad, &pos, "%s", msg);
+		bad_input(&t->x->bad, &pos, "%s", msg);
 		return;
 	}
 	for (i = 0; i + 1 < col; i++)
 		pos.line += ev.p[i] == '\n';
-	bad_input(&bad, &pos, "%.*s", (int)(at - msg), msg);
+	bad_input(&t->x->bad, &pos, "%.*s", (int)(at - msg), msg);
 }
 
 void
@@ -432,25 +432,25 @@ handle_event(struct trace *t, struct nd_slice ev)
 	int64_t start, end;
 	char ph;
 
-	count.events++;
+	t->x->count.events++;
 	if (nd_fields(ev.p, ev.len, event_keys, v, K_N) < 0) {
 		bad_json(t, ev);
 		return;
 	}
 	if (v[K_PH].p == NULL || v[K_PH].len != 3 || v[K_PH].p[0] != '"') {
-		bad_input(&bad, &t->pos, "event without a one-letter \"ph\"");
+		t2s_bad(t, "event without a one-letter \"ph\"");
 		return;
 	}
 	ph = v[K_PH].p[1];
 	if (strchr("XBEbeSF", ph) != NULL) {
 		if (!id_ok(v[K_PID]) || !id_ok(v[K_TID])) {
-			bad_input(&bad, &t->pos, "event without \"pid\" and "
+			t2s_bad(t, "event without \"pid\" and "
 			    "\"tid\"");
 			return;
 		}
 		if ((v[K_NAME].p != NULL && nd_type(v[K_NAME]) != ND_STRING) ||
 		    (v[K_CAT].p != NULL && nd_type(v[K_CAT]) != ND_STRING)) {
-			bad_input(&bad, &t->pos, "\"name\" or \"cat\" is not "
+			t2s_bad(t, "\"name\" or \"cat\" is not "
 			    "a string");
 			return;
 		}
@@ -468,20 +468,20 @@ handle_event(struct trace *t, struct nd_slice ev)
 		async_event(t, v, ph == 'b' || ph == 'S');
 		break;
 	case 'M':
-		count.meta++;
+		t->x->count.meta++;
 		meta_event(t, v);
 		break;
 	case 'i': case 'I': case 'n':
-		count.instant++;
+		t->x->count.instant++;
 		break;
 	case 'C':
-		count.counter++;
+		t->x->count.counter++;
 		break;
 	case 's': case 't': case 'f':
-		count.flow++;
+		t->x->count.flow++;
 		break;
 	default:
-		count.other++;
+		t->x->count.other++;
 		break;
 	}
 }
@@ -514,67 +514,13 @@ close_open(struct trace *t, struct hmap *h)
 	}
 }
 
-/*
- * The thread_name event around the string at buf[start + hit], if there
- * is one: back up to the '{' that opens the object around it and read
- * that.  Returns where the search goes on, relative to start.
- */
-static size_t
-name_event(struct trace *t, size_t hit)
+/* Reads the metadata event ev if it is one (the names pass). */
+void
+meta_scan(struct trace *t, struct nd_slice ev)
 {
-	const char *base = t->buf + t->start;
-	struct nd_slice ev, v[K_N];
-	size_t q = hit, len;
-	int depth = 0;
+	struct nd_slice v[K_N];
 
-	while (q-- > 0) {
-		char c = base[q];
-
-		if (c == '}' || c == ']')
-			depth++;
-		else if ((c == '{' || c == '[') && depth-- == 0)
-			break;
-	}
-	if (q == (size_t)-1 || base[q] != '{')
-		return hit + 1;
-	t->start += q;
-	if (cut(t, 1, &ev) != 0)
-		return 0;
-	len = ev.len;
-	if (q + len > hit && nd_fields(ev.p, ev.len, event_keys, v, K_N) >= 0 &&
+	if (nd_fields(ev.p, ev.len, event_keys, v, K_N) >= 0 &&
 	    nd_str_eq(v[K_PH], "M", 1))
 		meta_event(t, v);
-	return q + len > hit ? 0 : hit - q - len + 1;
-}
-
-/*
- * The names pass over a regular file: finds each "thread_name" string
- * with memmem and reads the metadata event around it.  A window of
- * NAMES_BACK bytes before the search point is kept for backing up, so
- * memory stays flat and the pass costs little more than reading.
- */
-#define NAMES_BACK 65536
-
-void
-names_scan(struct trace *t)
-{
-	static const char needle[] = "\"thread_name\"";
-	const size_t m = sizeof(needle) - 1;
-	size_t off = 0, avail, keep;
-	char *h;
-
-	for (;;) {
-		avail = t->end - t->start;
-		h = off < avail ? memmem(t->buf + t->start + off, avail - off,
-		    needle, m) : NULL;
-		if (h != NULL) {
-			off = name_event(t, (size_t)(h - t->buf - t->start));
-			continue;
-		}
-		keep = avail < NAMES_BACK ? avail : NAMES_BACK;
-		t->start = t->end - keep;
-		off = keep >= m ? keep - m + 1 : 0;
-		if (fill(t) == 0)
-			return;
-	}
 }

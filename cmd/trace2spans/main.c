@@ -29,14 +29,6 @@
 
 #include "trace2spans.h"
 
-struct t2s_opt opt = { .com = OPT_COMMON_INIT };
-struct t2s_count count;
-struct bad_input bad = BAD_INPUT_INIT;
-struct jqf *where;
-FILE *out;
-struct ndw w;
-uint64_t progress_bytes;
-
 static void
 usage(int status)
 {
@@ -50,12 +42,14 @@ usage(int status)
 
 /* Reads one file; with names_only, only its thread_name events. */
 static int
-trace_stream(const char *path, struct hmap *names, int names_only)
+trace_stream(struct t2s *x, const char *path, struct hmap *names,
+    int names_only)
 {
 	struct trace t;
 	int rc = EXIT_SUCCESS;
 
 	memset(&t, 0, sizeof(t));
+	t.x = x;
 	if (zin_open(&t.in, path) != 0) {
 		if (!names_only)
 			warn_errno("cannot open '%s'", path);
@@ -88,7 +82,7 @@ trace_stream(const char *path, struct hmap *names, int names_only)
  * that come before the spans.
  */
 static int
-trace_file(const char *path)
+trace_file(struct t2s *x, const char *path)
 {
 	struct hmap names;
 	struct hmap_ent *e;
@@ -98,8 +92,8 @@ trace_file(const char *path)
 	hmap_init(&names, 16);
 	if (strcmp(path, "-") != 0 && stat(path, &st) == 0 &&
 	    S_ISREG(st.st_mode))
-		trace_stream(path, &names, 1);
-	rc = trace_stream(path, &names, 0);
+		trace_stream(x, path, &names, 1);
+	rc = trace_stream(x, path, &names, 0);
 	hmap_foreach(&names, e)
 		free(e->val);
 	hmap_release(&names);
@@ -112,7 +106,7 @@ trace_file(const char *path)
  * (rank3.pt.trace.json.gz is "rank3").
  */
 static void
-file_run(const char *path)
+file_run(struct t2s *x, const char *path)
 {
 	static const char *const ext[] = { ".gz", ".json", ".trace", ".pt" };
 	const char *b = strrchr(path, '/');
@@ -125,19 +119,20 @@ file_run(const char *path)
 		if (len > n && memcmp(b + len - n, ext[i], n) == 0)
 			len -= n;
 	}
-	opt.run = b;
-	opt.runlen = len;
+	x->opt.run = b;
+	x->opt.runlen = len;
 }
 
 /* The one-line summary of what was not written as spans. */
 static void
-summary(void)
+summary(struct t2s *x)
 {
 	struct strbuf sb = STRBUF_INIT;
 	const struct { uint64_t n; const char *what; } parts[] = {
-		{ count.instant, "instant" }, { count.counter, "counter" },
-		{ count.flow, "flow" }, { count.meta, "metadata" },
-		{ count.other, "other" },
+		{ x->count.instant, "instant" }, { x->count.counter,
+		    "counter" },
+		{ x->count.flow, "flow" }, { x->count.meta, "metadata" },
+		{ x->count.other, "other" },
 	};
 	size_t i;
 
@@ -147,13 +142,13 @@ summary(void)
 			    (unsigned long long)parts[i].n, parts[i].what);
 	if (sb.len > 0)
 		warn("%llu events, %llu span%s written; skipped %s events",
-		    (unsigned long long)count.events,
-		    (unsigned long long)count.spans, count.spans == 1 ? "" :
-		    "s", sb.buf);
-	if (count.noname > 0)
+		    (unsigned long long)x->count.events,
+		    (unsigned long long)x->count.spans,
+		    x->count.spans == 1 ? "" : "s", sb.buf);
+	if (x->count.noname > 0)
 		warn("%llu span%s without a name written as \"unknown\"",
-		    (unsigned long long)count.noname, count.noname == 1 ? "" :
-		    "s");
+		    (unsigned long long)x->count.noname,
+		    x->count.noname == 1 ? "" : "s");
 	strbuf_release(&sb);
 }
 
@@ -167,6 +162,11 @@ main(int argc, char *argv[])
 		{ "label", required_argument, NULL, OPT_LABEL },
 		OPT__COMMON
 	};
+	static struct t2s run = {
+		.opt = { .com = OPT_COMMON_INIT },
+		.bad = BAD_INPUT_INIT
+	};
+	struct t2s *x = &run;
 	struct ofile of;
 	int ch, rc = EXIT_SUCCESS;
 
@@ -174,38 +174,38 @@ main(int argc, char *argv[])
 	while ((ch = opt_next(argc, argv, "a" OPT_COMMON_SHORT, longopts)) !=
 	    -1)
 		switch (ch) {
-		case 'a': opt.args = 1; break;
-		case OPT_ABSOLUTE: opt.absolute = 1; break;
-		case OPT_LABEL: opt.label = optarg; break;
-		default: opt_common(ch, optarg, &opt.com, usage); break;
+		case 'a': x->opt.args = 1; break;
+		case OPT_ABSOLUTE: x->opt.absolute = 1; break;
+		case OPT_LABEL: x->opt.label = optarg; break;
+		default: opt_common(ch, optarg, &x->opt.com, usage); break;
 		}
 	argc -= optind;
 	argv += optind;
-	bad.strict = opt.com.strict;
-	if (opt.com.where != NULL)
-		where = jqf_compile(opt.com.where);
-	out = ofile_open(&of, opt.com.output);
-	ndw_init(&w, 0);
-	progress_init(opt.com.progress, "events");
-	if (opt.label != NULL) {
-		opt.run = opt.label;
-		opt.runlen = strlen(opt.label);
+	x->bad.strict = x->opt.com.strict;
+	if (x->opt.com.where != NULL)
+		x->where = jqf_compile(x->opt.com.where);
+	x->out = ofile_open(&of, x->opt.com.output);
+	ndw_init(&x->w, 0);
+	progress_init(x->opt.com.progress, "events");
+	if (x->opt.label != NULL) {
+		x->opt.run = x->opt.label;
+		x->opt.runlen = strlen(x->opt.label);
 	}
 	if (argc == 0)
-		rc = trace_file("-");
+		rc = trace_file(x, "-");
 	for (; argc > 0; argc--, argv++) {
-		if (opt.label == NULL && (argc > 1 || opt.run != NULL))
-			file_run(argv[0]);
-		if (trace_file(argv[0]) != EXIT_SUCCESS)
+		if (x->opt.label == NULL && (argc > 1 || x->opt.run != NULL))
+			file_run(x, argv[0]);
+		if (trace_file(x, argv[0]) != EXIT_SUCCESS)
 			rc = EXIT_FAILURE;
 	}
 	progress_done();
-	summary();
-	if (bad_input_finish(&bad) != EXIT_SUCCESS)
+	summary(x);
+	if (bad_input_finish(&x->bad) != EXIT_SUCCESS)
 		rc = EXIT_FAILURE;
-	ndw_release(&w);
-	if (where != NULL)
-		jqf_free(where);
+	ndw_release(&x->w);
+	if (x->where != NULL)
+		jqf_free(x->where);
 	rc = ofile_finish(&of, rc);
 	return close_stdout() != 0 ? EXIT_FAILURE : rc;
 }

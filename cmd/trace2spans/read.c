@@ -1,7 +1,9 @@
+#define _GNU_SOURCE	/* memmem */
 /*
  * read.c: walks a trace-event JSON document as a stream: the top level
  * token by token, and each element of the traceEvents array cut out whole
- * by bracket counting, to be parsed on its own by handle_event().
+ * by bracket counting, to be parsed on its own by handle_event(); and the
+ * names pass, which finds the thread_name events alone.
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -22,7 +24,7 @@
 #include "trace2spans.h"
 
 /* Reads more input, keeping buf[start..end).  Returns the count, 0 at EOF. */
-ssize_t
+static ssize_t
 fill(struct trace *t)
 {
 	ssize_t got;
@@ -50,12 +52,12 @@ fill(struct trace *t)
 	if (got == 0)
 		t->eof = 1;
 	t->end += (size_t)got;
-	progress_bytes += (uint64_t)got;
+	t->x->progress_bytes += (uint64_t)got;
 	return got;
 }
 
 /* Skips white space; returns the next byte (not consumed) or -1 at EOF. */
-int
+static int
 peek(struct trace *t)
 {
 	for (;;) {
@@ -183,7 +185,7 @@ cut_scan(const char *p, size_t i, size_t n, struct cutst *s)
  * the bytes are dropped as they are scanned, so a big value costs no
  * memory.  Returns 0, or -1 when the input ends inside the value.
  */
-int
+static int
 cut(struct trace *t, int keep, struct nd_slice *v)
 {
 	struct cutst s = { 0, 0, 0, 0, 0 };
@@ -210,7 +212,7 @@ cut(struct trace *t, int keep, struct nd_slice *v)
 }
 
 /* Consumes the byte peek() returned. */
-void
+static void
 take(struct trace *t)
 {
 	t->start++;
@@ -253,18 +255,19 @@ events(struct trace *t)
 		if (c == ',') {
 			take(t);
 			if (!need_comma && !t->names_only)
-				bad_input(&bad, &t->pos, "unexpected ','");
+				t2s_bad(t, "unexpected ','");
 			need_comma = 0;
 			continue;
 		}
 		if (need_comma && !t->names_only)
-			bad_input(&bad, &t->pos, "expected ',' between events");
+			t2s_bad(t, "expected ',' between events");
 		if (cut(t, 1, &ev) != 0)
 			return -1;
 		need_comma = 1;
 		handle_event(t, ev);
-		if ((count.events & 4095) == 0 && !t->names_only)
-			progress_update(count.events, progress_bytes);
+		if ((t->x->count.events & 4095) == 0 && !t->names_only)
+			progress_update(t->x->count.events,
+			    t->x->progress_bytes);
 	}
 }
 
@@ -293,7 +296,7 @@ member(struct trace *t, int *found)
 		return -1;
 	if (is_events && c == '[') {
 		take(t);
-		if (opt.absolute && !t->have_base && !t->names_only) {
+		if (t->x->opt.absolute && !t->have_base && !t->names_only) {
 			doc_warn(t, "--absolute: no \"baseTimeNanoseconds\" "
 			    "before \"traceEvents\"");
 			return -2;
@@ -374,8 +377,8 @@ document(struct trace *t)
 	}
 	if (rc == -1 && !t->names_only) {
 		t->pos.line = t->line;
-		if (opt.com.strict)
-			bad_input(&bad, &t->pos, "trace is cut off");
+		if (t->x->opt.com.strict)
+			t2s_bad(t, "trace is cut off");
 		warn_at(&t->pos, "trace is cut off: kept the events before "
 		    "the end of the input");
 	} else if (peek(t) >= 0) {
@@ -383,4 +386,68 @@ document(struct trace *t)
 		return -1;
 	}
 	return 0;
+}
+
+/*
+ * The thread_name event around the string at buf[start + hit], if there
+ * is one: back up to the '{' that opens the object around it and read
+ * that.  Returns where the search goes on, relative to start.
+ */
+static size_t
+name_event(struct trace *t, size_t hit)
+{
+	const char *base = t->buf + t->start;
+	struct nd_slice ev;
+	size_t q = hit, len;
+	int depth = 0;
+
+	while (q-- > 0) {
+		char c = base[q];
+
+		if (c == '}' || c == ']')
+			depth++;
+		else if ((c == '{' || c == '[') && depth-- == 0)
+			break;
+	}
+	if (q == (size_t)-1 || base[q] != '{')
+		return hit + 1;
+	t->start += q;
+	if (cut(t, 1, &ev) != 0)
+		return 0;
+	len = ev.len;
+	if (q + len > hit)
+		meta_scan(t, ev);
+	return q + len > hit ? 0 : hit - q - len + 1;
+}
+
+/*
+ * The names pass over a regular file: finds each "thread_name" string
+ * with memmem and reads the metadata event around it.  A window of
+ * NAMES_BACK bytes before the search point is kept for backing up, so
+ * memory stays flat and the pass costs little more than reading.
+ */
+#define NAMES_BACK 65536
+
+void
+names_scan(struct trace *t)
+{
+	static const char needle[] = "\"thread_name\"";
+	const size_t m = sizeof(needle) - 1;
+	size_t off = 0, avail, keep;
+	char *h;
+
+	for (;;) {
+		avail = t->end - t->start;
+		h = off < avail ? memmem(t->buf + t->start + off, avail - off,
+		    needle, m) : NULL;
+		if (h != NULL) {
+			off = name_event(t, (size_t)(h - t->buf - t->start));
+			continue;
+		}
+		keep = avail < NAMES_BACK ? avail : NAMES_BACK;
+		t->start = t->end - keep;
+		off = keep >= m ? keep - m + 1 : 0;
+		if (fill(t) == 0)
+			return;
+	}
 }

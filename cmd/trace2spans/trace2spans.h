@@ -1,7 +1,8 @@
 /*
  * trace2spans.h: the parts of trace2spans shared by its files: read.c
  * walks the JSON document and cuts the events out, events.c turns events
- * into spans, main.c runs the files.
+ * into spans, main.c runs the files.  main.c uses both, read.c uses
+ * events.c, and events.c uses neither.
  */
 #ifndef TRACE2SPANS_H
 #define TRACE2SPANS_H
@@ -33,13 +34,16 @@ struct t2s_count {
 	uint64_t noname;
 };
 
-extern struct t2s_opt opt;
-extern struct t2s_count count;
-extern struct bad_input bad;
-extern struct jqf *where;
-extern FILE *out;
-extern struct ndw w;
-extern uint64_t progress_bytes;
+/* The run: options, counts and output, owned by main(). */
+struct t2s {
+	struct t2s_opt opt;
+	struct t2s_count count;
+	struct bad_input bad;
+	struct jqf *where;
+	FILE *out;
+	struct ndw w;
+	uint64_t progress_bytes;
+};
 
 /* A begin event (B or b) waiting for its end. */
 struct open_span {
@@ -58,6 +62,7 @@ struct open_stack {
  * number at buf[start].
  */
 struct trace {
+	struct t2s *x;		/* the run it is part of */
 	struct zin in;
 	struct srcpos pos;	/* the event being handled */
 	char *buf;
@@ -73,17 +78,18 @@ struct trace {
 	struct strbuf key;
 };
 
-/* read.c */
-ssize_t fill(struct trace *t);
-int peek(struct trace *t);
-void take(struct trace *t);
-int cut(struct trace *t, int keep, struct nd_slice *v);
+/* A bad event of t: reported at t->pos, counted, skipped. */
+#define t2s_bad(t, ...) bad_input(&(t)->x->bad, &(t)->pos, __VA_ARGS__)
+
+/* read.c: calls events.c for each event it cuts out. */
 /* Walks one document; returns 0, or -1 after a message. */
 int document(struct trace *t);
+/* The names pass over a regular file: only its thread_name events. */
+void names_scan(struct trace *t);
 
 /* events.c */
 void handle_event(struct trace *t, struct nd_slice ev);
-void names_scan(struct trace *t);
+void meta_scan(struct trace *t, struct nd_slice ev);
 void close_open(struct trace *t, struct hmap *h);
 
 #endif
