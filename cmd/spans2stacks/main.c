@@ -1,9 +1,12 @@
 /* spans2stacks: rebuilds call stacks from spans; one record per call path. */
+#define _GNU_SOURCE		/* FNM_CASEFOLD */
+#include <fnmatch.h>
 #include <getopt.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "err.h"
 #include "flist.h"
@@ -16,6 +19,7 @@
 #include "strbuf.h"
 #include "xmem.h"
 
+#include "spool.h"
 #include "stacks.h"
 
 static const char *const default_excludes[] = { "ProfilerStep#*" };
@@ -53,6 +57,7 @@ static const struct option longopts[] = {
 /* The state of one run: the tree and the counters the summary reports. */
 struct run {
 	struct tree tree;
+	struct spool spool;		/* unsorted spans, put in order */
 	struct bad_input bad;
 	struct strbuf label, name, key;	/* scratch */
 	struct thread *last;		/* the previous record's thread */
@@ -176,6 +181,37 @@ cat_id(struct run *r, struct nd_slice cat)
 	return id;
 }
 
+/*
+ * Whether a name matches an exclude pattern that starts with literal text
+ * (before any '*', '?', '[' or '\\'): only names that start with that text
+ * are decoded and matched.  A name excluded here is never interned, so
+ * thousands of distinct "ProfilerStep#N" cost no memory.  The tree matches
+ * the other patterns (tree_excluded).
+ */
+static int
+pre_excluded(struct run *r, struct nd_slice v)
+{
+	const char *raw = v.p + 1, *pat;
+	size_t i, k, n = v.len - 2;
+	int decoded = 0;
+
+	for (i = 0; i < opt.nexcludes; i++) {
+		pat = opt.excludes[i];
+		k = strcspn(pat, "*?[\\");
+		if (k == 0 || k > n || strncasecmp(raw, pat, k) != 0)
+			continue;
+		if (!decoded) {
+			strbuf_reset(&r->name);
+			if (nd_val_str(v, &r->name) != 0)
+				return 0;
+			decoded = 1;
+		}
+		if (fnmatch(pat, r->name.buf, FNM_CASEFOLD) == 0)
+			return 1;
+	}
+	return 0;
+}
+
 /* Reads the optional "cat" and "thread_name" of a record. */
 static void
 span_extras(struct run *r, struct thread *th, struct nd_slice cat,
@@ -220,7 +256,7 @@ span_record(struct run *r, const struct nd_reader *rd)
 		    "or a string");
 		return;
 	}
-	if (intern_name(r, v[2], &s.name) != 0) {
+	if (nd_type(v[2]) != ND_STRING) {
 		bad_input(&r->bad, &rd->pos, "'name' is not a string");
 		return;
 	}
@@ -229,12 +265,13 @@ span_record(struct run *r, const struct nd_reader *rd)
 		r->tree.st.nonpos++;
 		return;
 	}
-	if (tree_excluded(&r->tree, s.name)) {
+	if (pre_excluded(r, v[2]) || intern_name(r, v[2], &s.name) != 0 ||
+	    tree_excluded(&r->tree, s.name)) {
 		r->tree.st.excluded++;
 		return;
 	}
 	if (!opt.sorted)
-		tree_buffer(th, &s);
+		spool_add(&r->spool, th, &s);
 	else if (tree_span(&r->tree, th, &s, 1) != 0)
 		die_at(&rd->pos, "span starts before the previous one of "
 		    "thread '%s': the input is not sorted (run without -s)",
@@ -370,6 +407,7 @@ end_of_file(struct run *r)
 {
 	size_t i;
 
+	spool_drain(&r->spool, &r->tree);
 	tree_flush(&r->tree);
 	for (i = 0; i < r->tree.nthr; i++) {
 		r->tree.thr[i]->depth = 0;
@@ -478,6 +516,7 @@ main(int argc, char *argv[])
 	strbuf_init(&r.name, 64);
 	strbuf_init(&r.key, 64);
 	tree_init(&r.tree, opt.excludes, opt.max_depth);
+	spool_init(&r.spool);
 	flist_init(&fl, argc, argv, opt.files_from);
 	out = ofile_open(&of, opt.com.output);
 	progress_init(opt.com.progress, opt.merge ? "stacks" : "spans");
@@ -496,6 +535,7 @@ main(int argc, char *argv[])
 	if (bad_input_finish(&r.bad) != EXIT_SUCCESS)
 		rc = EXIT_FAILURE;
 	tree_release(&r.tree);
+	spool_release(&r.spool);
 	strbuf_release(&r.label);
 	strbuf_release(&r.name);
 	strbuf_release(&r.key);

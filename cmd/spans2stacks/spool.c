@@ -1,0 +1,331 @@
+/* spool.c: unsorted spans put in order per thread, in bounded memory. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "err.h"
+#include "spool.h"
+#include "strbuf.h"
+#include "xmem.h"
+
+/* Spans a run reader holds at a time (64 kB). */
+#define RD_SPANS (65536 / sizeof(struct bspan))
+
+void
+spool_init(struct spool *sp)
+{
+	memset(sp, 0, sizeof(*sp));
+	hmap_init(&sp->map, 16);
+	sp->fd = -1;
+}
+
+/* x sorts before y: earlier start, or the same start and a later end. */
+static int
+before(const struct bspan *x, const struct bspan *y)
+{
+	return x->start < y->start ||
+	    (x->start == y->start && x->end > y->end);
+}
+
+static void
+merge(const struct bspan *a, size_t na, const struct bspan *b, size_t nb,
+    struct bspan *out)
+{
+	size_t i = 0, j = 0;
+
+	while (i < na && j < nb)
+		*out++ = before(&b[j], &a[i]) ? b[j++] : a[i++];
+	while (i < na)
+		*out++ = a[i++];
+	while (j < nb)
+		*out++ = b[j++];
+}
+
+/* A stable bottom-up merge sort (input order breaks full ties). */
+static void
+sort_spans(struct bspan *a, size_t n)
+{
+	struct bspan *tmp, *src = a, *dst, *sw, x;
+	size_t w, i, j, k, na, nb;
+
+	for (i = 0; i < n; i += 16)		/* insertion-sorted runs */
+		for (j = i + 1; j < n && j < i + 16; j++) {
+			x = a[j];
+			for (k = j; k > i && before(&x, &a[k - 1]); k--)
+				a[k] = a[k - 1];
+			a[k] = x;
+		}
+	if (n <= 16)
+		return;
+	tmp = xreallocarray(NULL, n, sizeof(*tmp));
+	dst = tmp;
+	for (w = 16; w < n; w *= 2) {
+		for (i = 0; i < n; i += 2 * w) {
+			na = n - i < w ? n - i : w;
+			nb = n - i - na < w ? n - i - na : w;
+			merge(src + i, na, src + i + na, nb, dst + i);
+		}
+		sw = src;
+		src = dst;
+		dst = sw;
+	}
+	if (src != a)
+		memcpy(a, src, n * sizeof(*a));
+	free(tmp);
+}
+
+static void
+tmp_open(struct spool *sp)
+{
+	struct strbuf path = STRBUF_INIT;
+	const char *dir = getenv("TMPDIR");
+
+	strbuf_addf(&path, "%s/spans2stacks.XXXXXX",
+	    dir != NULL && *dir != '\0' ? dir : "/tmp");
+	if ((sp->fd = mkstemp(path.buf)) < 0)
+		die_errno("cannot create a temporary file in '%.*s'",
+		    (int)(path.len - 20), path.buf);
+	unlink(path.buf);
+	strbuf_release(&path);
+}
+
+static void
+tmp_write(struct spool *sp, const struct bspan *s, size_t n)
+{
+	const char *p = (const char *)s;
+	size_t left = n * sizeof(*s);
+	ssize_t k;
+
+	while (left > 0) {
+		if ((k = write(sp->fd, p, left)) < 0) {
+			if (errno == EINTR)
+				continue;
+			die_errno("cannot write the temporary file");
+		}
+		p += k;
+		left -= (size_t)k;
+	}
+	sp->fspans += n;
+}
+
+/* Sorts every thread's spans in memory and writes each as a run. */
+static void
+spill(struct spool *sp)
+{
+	struct spool_thr *st;
+	size_t i;
+
+	if (sp->fd < 0)
+		tmp_open(sp);
+	for (i = 0; i < sp->nthr; i++) {
+		st = &sp->thr[i];
+		if (st->n == 0)
+			continue;
+		if (!st->sorted)
+			sort_spans(st->buf, st->n);
+		st->runs = xreallocarray(st->runs, st->nruns + 1,
+		    sizeof(*st->runs));
+		st->runs[st->nruns].off = sp->fspans;
+		st->runs[st->nruns++].n = st->n;
+		tmp_write(sp, st->buf, st->n);
+		free(st->buf);
+		st->buf = NULL;
+		st->n = st->alloc = 0;
+		st->sorted = 1;
+	}
+	sp->held = 0;
+}
+
+static struct spool_thr *
+thr_of(struct spool *sp, struct thread *th)
+{
+	void **slot;
+	int isnew;
+
+	if (sp->last == th)
+		return &sp->thr[sp->last_i];
+	slot = hmap_put2(&sp->map, (const char *)&th, sizeof(th), &isnew);
+	if (isnew) {
+		if (sp->nthr == sp->thr_alloc) {
+			sp->thr_alloc = sp->thr_alloc ? 2 * sp->thr_alloc : 16;
+			sp->thr = xreallocarray(sp->thr, sp->thr_alloc,
+			    sizeof(*sp->thr));
+		}
+		memset(&sp->thr[sp->nthr], 0, sizeof(sp->thr[0]));
+		sp->thr[sp->nthr].th = th;
+		sp->thr[sp->nthr].sorted = 1;
+		*slot = (void *)(uintptr_t)++sp->nthr;
+	}
+	sp->last = th;
+	sp->last_i = (uintptr_t)*slot - 1;
+	return &sp->thr[sp->last_i];
+}
+
+void
+spool_add(struct spool *sp, struct thread *th, const struct bspan *s)
+{
+	struct spool_thr *st = thr_of(sp, th);
+	size_t grow;
+
+	if (st->n > 0 && before(s, &st->buf[st->n - 1]))
+		st->sorted = 0;
+	if (st->n == st->alloc) {
+		/* What is allocated, not only what is held, stays in bound. */
+		grow = st->alloc ? st->alloc : 64;
+		if (sp->held + grow > SPOOL_CAP) {
+			spill(sp);
+			grow = 64;
+		}
+		st->alloc += grow;
+		st->buf = xreallocarray(st->buf, st->alloc, sizeof(*st->buf));
+		sp->held += grow;
+	}
+	st->buf[st->n++] = *s;
+}
+
+/* A reader of one run (or of the spans in memory: off is unused). */
+struct rd {
+	struct bspan *buf;
+	size_t pos, len;
+	uint64_t off, left;		/* the rest of the run in the file */
+	size_t ord;			/* runs in file order, memory last */
+};
+
+static int
+rd_fill(struct spool *sp, struct rd *r)
+{
+	size_t want = r->left < RD_SPANS ? (size_t)r->left : RD_SPANS;
+	size_t got = 0, bytes = want * sizeof(struct bspan);
+	ssize_t k;
+
+	if (want == 0)
+		return 0;
+	while (got < bytes) {
+		k = pread(sp->fd, (char *)r->buf + got, bytes - got,
+		    (off_t)(r->off * sizeof(struct bspan) + got));
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k <= 0)
+			die_errno("cannot read the temporary file");
+		got += (size_t)k;
+	}
+	r->off += want;
+	r->left -= want;
+	r->pos = 0;
+	r->len = want;
+	return 1;
+}
+
+/* Reader a's head comes first (a tie goes to the earlier run). */
+static int
+rd_less(const struct rd *a, const struct rd *b)
+{
+	const struct bspan *x = &a->buf[a->pos], *y = &b->buf[b->pos];
+
+	if (before(x, y))
+		return 1;
+	if (before(y, x))
+		return 0;
+	return a->ord < b->ord;
+}
+
+static void
+sift(struct rd **h, size_t n, size_t i)
+{
+	struct rd *x = h[i];
+	size_t c;
+
+	while ((c = 2 * i + 1) < n) {
+		if (c + 1 < n && rd_less(h[c + 1], h[c]))
+			c++;
+		if (!rd_less(h[c], x))
+			break;
+		h[i] = h[c];
+		i = c;
+	}
+	h[i] = x;
+}
+
+/* Merges a thread's runs and its spans in memory into the tree. */
+static void
+merge_runs(struct spool *sp, struct spool_thr *st, struct tree *t)
+{
+	size_t k = st->nruns + (st->n > 0), n = 0, i;
+	struct rd *rd = xcalloc(k, sizeof(*rd));
+	struct rd **h = xcalloc(k, sizeof(*h));
+
+	for (i = 0; i < st->nruns; i++) {
+		rd[i].buf = xreallocarray(NULL, RD_SPANS, sizeof(*rd[i].buf));
+		rd[i].off = st->runs[i].off;
+		rd[i].left = st->runs[i].n;
+		rd[i].ord = i;
+		if (rd_fill(sp, &rd[i]))
+			h[n++] = &rd[i];
+	}
+	if (st->n > 0) {
+		rd[i].buf = st->buf;
+		rd[i].len = st->n;
+		rd[i].ord = i;
+		h[n++] = &rd[i];
+	}
+	for (i = n; i-- > 0;)
+		sift(h, n, i);
+	while (n > 0) {
+		tree_span(t, st->th, &h[0]->buf[h[0]->pos], 0);
+		if (++h[0]->pos == h[0]->len && (h[0]->buf == st->buf ||
+		    !rd_fill(sp, h[0])))
+			h[0] = h[--n];
+		if (n > 0)
+			sift(h, n, 0);
+	}
+	for (i = 0; i < st->nruns; i++)
+		free(rd[i].buf);
+	free(rd);
+	free(h);
+}
+
+void
+spool_drain(struct spool *sp, struct tree *t)
+{
+	struct spool_thr *st;
+	void **slot;
+	size_t i, j;
+
+	for (i = 0; i < t->nthr; i++) {
+		slot = hmap_get(&sp->map, (const char *)&t->thr[i],
+		    sizeof(t->thr[i]));
+		if (slot == NULL)
+			continue;
+		st = &sp->thr[(uintptr_t)*slot - 1];
+		if (!st->sorted)
+			sort_spans(st->buf, st->n);
+		if (st->nruns == 0)
+			for (j = 0; j < st->n; j++)
+				tree_span(t, st->th, &st->buf[j], 0);
+		else
+			merge_runs(sp, st, t);
+		free(st->buf);
+		free(st->runs);
+	}
+	hmap_release(&sp->map);
+	free(sp->thr);
+	if (sp->fd >= 0)
+		close(sp->fd);
+	spool_init(sp);
+}
+
+void
+spool_release(struct spool *sp)
+{
+	size_t i;
+
+	for (i = 0; i < sp->nthr; i++) {
+		free(sp->thr[i].buf);
+		free(sp->thr[i].runs);
+	}
+	hmap_release(&sp->map);
+	free(sp->thr);
+	if (sp->fd >= 0)
+		close(sp->fd);
+}
