@@ -21,10 +21,10 @@
 
 #include "db2spans.h"
 
-/* Name ids map to quoted JSON strings in one buffer. */
+/* Name ids map to quoted JSON strings in one buffer (under 4 GB). */
 struct str_ent {
 	int64_t id;
-	size_t off, len;	/* len 0: empty slot */
+	uint32_t off, len;	/* len 0: empty slot */
 };
 
 struct str_tab {
@@ -52,17 +52,19 @@ str_insert(struct str_tab *t, int64_t id, size_t off, size_t len)
 	if (t->ents[i].len == 0)
 		t->n++;
 	t->ents[i].id = id;
-	t->ents[i].off = off;
-	t->ents[i].len = len;
+	t->ents[i].off = (uint32_t)off;
+	t->ents[i].len = (uint32_t)len;
 }
 
 static void
-str_grow(struct str_tab *t)
+str_grow(struct str_tab *t, size_t want)
 {
 	struct str_ent *old = t->ents;
 	size_t i, oldcap = t->cap;
 
 	t->cap = oldcap == 0 ? 1024 : oldcap * 2;
+	while (t->cap < 2 * want)
+		t->cap *= 2;
 	t->n = 0;
 	t->ents = xcalloc(t->cap, sizeof(*t->ents));
 	for (i = 0; i < oldcap; i++)
@@ -93,6 +95,27 @@ str_release(struct str_tab *t)
 }
 
 /*
+ * The number of STRING_IDS rows and the bytes of their values, so that the
+ * table is made at its size once (growing it would hold two copies).
+ */
+static void
+str_size(struct db_run *run, size_t *n, size_t *bytes)
+{
+	sqlite3_stmt *st;
+
+	*n = *bytes = 0;
+	if (sqlite3_prepare_v2(run->db, "SELECT count(*), "
+	    "sum(length(CAST(\"value\" AS BLOB))) FROM \"STRING_IDS\"", -1,
+	    &st, NULL) != SQLITE_OK)
+		return;
+	if (sqlite3_step(st) == SQLITE_ROW) {
+		*n = (size_t)sqlite3_column_int64(st, 0);
+		*bytes = (size_t)sqlite3_column_int64(st, 1);
+	}
+	sqlite3_finalize(st);
+}
+
+/*
  * Loads STRING_IDS; NULL and empty values count as missing names.  On an
  * error the table is released.
  */
@@ -105,9 +128,13 @@ str_load(struct db_run *run, struct str_tab *t)
 	size_t off;
 	int rc;
 
+	size_t n, bytes;
+
+	str_size(run, &n, &bytes);
 	memset(t, 0, sizeof(*t));
-	strbuf_init(&t->text, 1 << 16);
-	str_grow(t);
+	/* Two quotes a name; escapes grow the buffer as they come. */
+	strbuf_init(&t->text, bytes + 2 * n + 1);
+	str_grow(t, n);
 	if (sqlite3_prepare_v2(run->db, "SELECT \"id\", \"value\" FROM "
 	    "\"STRING_IDS\"", -1, &st, NULL) != SQLITE_OK) {
 		warn("'%s': STRING_IDS: %s", run->path,
@@ -123,8 +150,15 @@ str_load(struct db_run *run, struct str_tab *t)
 		off = t->text.len;
 		span_quote(&t->text, (const char *)sqlite3_column_text(st, 1),
 		    (size_t)sqlite3_column_bytes(st, 1));
+		if (t->text.len > UINT32_MAX) {
+			warn("'%s': STRING_IDS: more than 4 GB of names",
+			    run->path);
+			sqlite3_finalize(st);
+			str_release(t);
+			return -1;
+		}
 		if ((t->n + 1) * 2 > t->cap)
-			str_grow(t);
+			str_grow(t, 0);
 		str_insert(t, id, off, t->text.len - off);
 	}
 	sqlite3_finalize(st);

@@ -1,5 +1,6 @@
 /* spool.c: unsorted spans put in order per thread, in bounded memory. */
 #include <errno.h>
+#include <malloc.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -9,8 +10,8 @@
 #include "strbuf.h"
 #include "xmem.h"
 
-/* Spans a run reader holds at a time (64 kB). */
-#define RD_SPANS (65536 / sizeof(struct bspan))
+/* Spans a run reader holds at a time (32 kB). */
+#define RD_SPANS (32768 / sizeof(struct bspan))
 
 void
 spool_init(struct spool *sp)
@@ -18,6 +19,15 @@ spool_init(struct spool *sp)
 	memset(sp, 0, sizeof(*sp));
 	hmap_init(&sp->map, 16);
 	sp->fd = -1;
+#ifdef M_MMAP_THRESHOLD
+	/*
+	 * Buffers of megabytes come and go with every run.  glibc raises its
+	 * mmap threshold to the size of each one freed, and the next ones
+	 * then come from the heap, which fragments: memory would creep up
+	 * with the number of runs.  A fixed threshold keeps them mmapped.
+	 */
+	mallopt(M_MMAP_THRESHOLD, 256 * 1024);
+#endif
 }
 
 /* x sorts before y: earlier start, or the same start and a later end. */

@@ -6,8 +6,8 @@
  * thread's spans are sorted and written as one run to a temporary file
  * (deleted at once; in $TMPDIR, else /tmp), 24 bytes a span.  At the end
  * of an input each thread's runs and the spans still in memory are merged
- * and handed to the tree in order, so memory holds SPOOL_CAP spans and a
- * 64 kB buffer per run, whatever the input size.
+ * and handed to the tree in order, so memory holds SPOOL_CAP spans, as
+ * many for sorting, and a 32 kB buffer per run, whatever the input size.
  */
 #ifndef SPOOL_H
 #define SPOOL_H
@@ -18,7 +18,7 @@
 #include "hmap.h"
 #include "stacks.h"
 
-#define SPOOL_CAP ((size_t)1 << 19)
+#define SPOOL_CAP ((size_t)1 << 18)
 
 struct spool_run {
 	uint64_t off;			/* in the temporary file, in spans */
