@@ -10,12 +10,13 @@
 #                   each run for FUZZ_SECONDS (default 60); FUZZ_TARGETS
 #                   picks some, FUZZ_JOBS runs that many at once
 #   make bench      the benchmarks in scripts/bench/
-#   make install    PREFIX, BINDIR, MANDIR, DESTDIR are honoured
+#   make install    PREFIX, BINDIR, MANDIR, DATADIR, DESTDIR are honoured
 
 O ?= build
 PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
 MANDIR ?= $(PREFIX)/share/man
+DATADIR ?= $(PREFIX)/share
 
 CC ?= cc
 CFLAGS ?= -O2 -g
@@ -170,6 +171,10 @@ install: $(BINS)
 	install -m 0755 $(BINS) $(DESTDIR)$(BINDIR)/
 	install -m 0644 $(wildcard man/*.1) $(DESTDIR)$(MANDIR)/man1/
 	install -m 0644 $(wildcard man/*.7) $(DESTDIR)$(MANDIR)/man7/
+	mkdir -p $(DESTDIR)$(DATADIR)/profpipe
+	install -m 0644 scripts/batch/profpipe.mk $(DESTDIR)$(DATADIR)/profpipe/
+	install -m 0755 scripts/batch/slurm-ranks.sh \
+		$(DESTDIR)$(DATADIR)/profpipe/
 
 clean:
 	rm -rf $(O) build-asan build-ubsan build-fuzz out

@@ -645,10 +645,11 @@ function drawHeatmap(fig, xs, ys, value, opts) {
 			lo = Math.min(lo, a), hi = Math.max(hi, b);
 		}
 	const step = Math.max(1, Math.ceil(44 / cw));
+	const xl = xLabels(xs.map((x) => fmt(x)), 7);
 	xs.forEach((x, xi) => {
 		if (xi % step === 0)
 			parts.push(`<text x="${LW + xi * cw + cw / 2}" y="${TH -
-			    6}" class="xl">${esc(shorten(fmt(x), 7))}</text>`);
+			    6}" class="xl">${esc(xl[xi])}</text>`);
 	});
 	ys.forEach((y, yi) => {
 		const [a, b] = opts.perRow ? rng(yi) : [lo, hi];
@@ -677,6 +678,23 @@ function drawHeatmap(fig, xs, ys, value, opts) {
 		    'class="sel"/>');
 	s.innerHTML = parts.join('');
 	fig.append(s);
+}
+
+/*
+ * Column labels of at most n characters: when they are longer and all
+ * share a beginning (rank0000, rank0001, ...), what follows it
+ * (\u20260000), so neighbours stay apart.
+ */
+function xLabels(ts, n) {
+	if (ts.length < 2 || ts.every((t) => t.length <= n))
+		return ts.map((t) => shorten(t, n));
+	let p = ts[0].length;
+	for (const t of ts)
+		while (p > 0 && t.slice(0, p) !== ts[0].slice(0, p))
+			p--;
+	p = Math.min(p, Math.min(...ts.map((t) => t.length)) - 1);
+	return ts.map((t) => p > 0 ? shorten('\u2026' + t.slice(p), n) :
+	    shorten(t, n));
 }
 
 /* The median of the finite numbers of a; NaN when there are none. */

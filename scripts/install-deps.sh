@@ -32,6 +32,8 @@ ca-certificates:/etc/ssl/certs/ca-certificates.crt
 nodejs:/usr/bin/node
 npm:/usr/bin/npm
 chromium:/usr/bin/chromium
+parallel:/usr/bin/parallel
+openssh-server:/usr/sbin/sshd
 "
 if [ "$1" = "--clang" ]; then
 	need="
