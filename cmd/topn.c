@@ -31,6 +31,10 @@
 #define MAX_KEYS 16
 #define PARTIAL "topn_partial"
 
+/* Integer sums are kept in 128 bits: values have 64, counts 63. */
+__extension__ typedef __int128 int128;
+__extension__ typedef unsigned __int128 uint128;
+
 enum field { F_SUM, F_COUNT, F_MEAN, F_MEDIAN, F_MIN, F_MAX, F_PCT, F_KEY };
 static const char *const field_name[] = {
 	"sum", "count", "mean", "median", "min", "max", "pct", "key"
@@ -52,8 +56,9 @@ struct group {
 	long double *v;		/* the values, in input order */
 	size_t n, alloc;
 	int is_float;		/* some value was not an integer */
-	int int_sum;		/* sum is exact in isum */
-	int64_t isum;
+	int128 isum;		/* the exact sum when !is_float */
+	int128 median2;		/* twice the exact median when !is_float */
+	long double emin, emax;	/* exact (integers below 2^64 are) */
 	double sum, mean, median, min, max, pct;
 };
 
@@ -347,21 +352,36 @@ add_value(struct group *g, long double v, int is_float)
 	g->is_float |= is_float;
 }
 
-/* Reads a value.  Returns 0, or -1 when it is not a number. */
+/*
+ * Reads a value: an integer of 64 bits (signed or not) exactly, another
+ * number as a double.  Returns 0, -1 when it is not a number, or -2 when
+ * it cannot be represented (an integer beyond 64 bits, a number beyond a
+ * double's range).
+ */
 static int
 parse_value(struct nd_slice v, long double *out, int *is_float)
 {
 	int64_t i;
+	uint64_t u;
 	double d;
 
 	if (nd_type(v) == ND_NUMBER) {
+		*is_float = 0;
 		if (nd_val_i64(v, &i) == 0) {
 			*out = i;
-			*is_float = 0;
+			return 0;
+		}
+		if (nd_val_u64(v, &u) == 0) {
+			*out = u;	/* exact: a long double has 64 bits */
 			return 0;
 		}
 		if (nd_val_f64(v, &d) != 0)
 			return -1;
+		if (!memchr(v.p, '.', v.len) && !memchr(v.p, 'e', v.len) &&
+		    !memchr(v.p, 'E', v.len))
+			return -2;	/* an integer beyond 64 bits */
+		if (isinf(d))
+			return -2;
 		*out = d;
 		*is_float = 1;
 		return 0;
@@ -493,6 +513,10 @@ topn_record(const char *line, size_t len, const struct srcpos *pos)
 		if (v[n + 1].p == NULL)
 			bad_input(&bad, pos, "'%s' - '%s' is not a 64-bit "
 			    "integer", opt.minuend, opt.subtrahend);
+		else if (rc == -2)
+			bad_input(&bad, pos, "'%s' cannot be represented: %.*s "
+			    "(integers have 64 bits, other numbers are doubles)",
+			    opt.value, (int)v[n + 1].len, v[n + 1].p);
 		else
 			bad_input(&bad, pos, "'%s' is not a number",
 			    opt.value);
@@ -547,21 +571,45 @@ static void
 merge_record(const char *line, size_t len, const struct srcpos *pos)
 {
 	static const char *const names[] = { "type", "keys", "values",
-		"float", "run", "label" };
+		"float", "run", "label", "value" };
 	static struct strbuf ident = STRBUF_INIT, json = STRBUF_INIT;
-	struct nd_slice v[6], kv[MAX_KEYS], k, x;
+	static char *value_key;		/* the first partial's "value" */
+	struct nd_slice v[7], kv[MAX_KEYS], k, x;
 	struct nd_iter it;
 	struct group *g;
 	long double val;
-	int is_float;
+	int is_float, nvals = 0;
 
-	if (nd_fields(line, len, names, v, 6) < 0) {
+	if (nd_fields(line, len, names, v, 7) < 0) {
 		bad_input(&bad, pos, "%s", nd_error());
 		return;
 	}
 	if (v[0].p == NULL || !nd_str_eq(v[0], PARTIAL, strlen(PARTIAL)) ||
-	    nd_type(v[1]) != ND_OBJECT || nd_type(v[2]) != ND_ARRAY) {
+	    nd_type(v[1]) != ND_OBJECT || nd_type(v[2]) != ND_ARRAY ||
+	    nd_type(v[6]) != ND_STRING) {
 		bad_input(&bad, pos, "not a topn --partial record");
+		return;
+	}
+	if (value_key == NULL) {
+		strbuf_reset(&ident);
+		nd_val_str(v[6], &ident);
+		value_key = arena_strndup(&mem, ident.buf, ident.len);
+	} else if (!nd_str_eq(v[6], value_key, strlen(value_key))) {
+		bad_input(&bad, pos, "partial of '%.*s', not of '%s' like the "
+		    "first one", (int)v[6].len - 2, v[6].p + 1, value_key);
+		return;
+	}
+	nd_iter_init(&it, v[2]);	/* every value first: all or none */
+	while (nd_iter_next(&it, &k, &x) == 1) {
+		if (parse_value(x, &val, &is_float) != 0) {
+			bad_input(&bad, pos, "a value is not a number of "
+			    "64 bits or a double: %.*s", (int)x.len, x.p);
+			return;
+		}
+		nvals++;
+	}
+	if (nvals == 0) {
+		bad_input(&bad, pos, "'values' is empty");
 		return;
 	}
 	if (merge_nkeys == 0 && groups.n == 0)
@@ -575,10 +623,7 @@ merge_record(const char *line, size_t len, const struct srcpos *pos)
 	g->is_float |= nd_type(v[3]) == ND_TRUE;
 	nd_iter_init(&it, v[2]);
 	while (nd_iter_next(&it, &k, &x) == 1) {
-		if (parse_value(x, &val, &is_float) != 0) {
-			bad_input(&bad, pos, "a value is not a number");
-			return;
-		}
+		parse_value(x, &val, &is_float);
 		add_value(g, val, is_float);
 	}
 }
@@ -593,32 +638,38 @@ ld_cmp(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-/* Sum (as pandas: exact for integers, else Kahan), mean, median, ... */
+/*
+ * Sum (exact in 128 bits for integers, else Kahan), mean, median, ...;
+ * for integers the median and extremes are exact too.
+ */
 static void
 group_stats(struct group *g)
 {
 	double s = 0, c = 0, y, t;
-	size_t i;
+	size_t i, h = g->n / 2;
 
-	g->int_sum = !g->is_float;
 	g->isum = 0;
-	for (i = 0; g->int_sum && i < g->n; i++)
-		if (__builtin_add_overflow(g->isum, (int64_t)g->v[i], &g->isum))
-			g->int_sum = 0;
-	for (i = 0; !g->int_sum && i < g->n; i++) {
+	for (i = 0; !g->is_float && i < g->n; i++)
+		g->isum += (int128)g->v[i];
+	for (i = 0; g->is_float && i < g->n; i++) {
 		y = (double)g->v[i] - c;
 		t = s + y;
 		c = (t - s) - y;
 		s = t;
 	}
-	g->sum = g->int_sum ? (double)g->isum : s;
-	g->mean = g->sum / (double)g->n;
+	g->sum = g->is_float ? s : (double)g->isum;
+	g->mean = g->is_float ? s / (double)g->n :
+	    (double)((long double)g->isum / (long double)g->n);
 	if (g->n > 1)
 		qsort(g->v, g->n, sizeof(*g->v), ld_cmp);
-	g->median = (double)(g->n % 2 ? g->v[g->n / 2] :
-	    (g->v[g->n / 2 - 1] + g->v[g->n / 2]) / 2);
-	g->min = (double)g->v[0];
-	g->max = (double)g->v[g->n - 1];
+	if (!g->is_float)
+		g->median2 = g->n % 2 ? 2 * (int128)g->v[h] :
+		    (int128)g->v[h - 1] + (int128)g->v[h];
+	g->median = (double)(g->n % 2 ? g->v[h] : (g->v[h - 1] + g->v[h]) / 2);
+	g->emin = g->v[0];
+	g->emax = g->v[g->n - 1];
+	g->min = (double)g->emin;
+	g->max = (double)g->emax;
 }
 
 /*
@@ -787,17 +838,64 @@ csv_field(struct strbuf *sb, const char *s, size_t len)
 	strbuf_addch(sb, '"');
 }
 
+/* An integer of up to 128 bits, in full. */
 static void
-put_stat(struct strbuf *sb, const char *name, double v, int exact)
+put_int128(struct strbuf *sb, int128 v)
+{
+	char buf[48], *p = buf + sizeof(buf);
+	uint128 u;
+
+	*--p = '\0';
+	u = v < 0 ? -(uint128)v : (uint128)v;
+	do
+		*--p = (char)('0' + (int)(u % 10));
+	while ((u /= 10) != 0);
+	if (v < 0)
+		*--p = '-';
+	strbuf_addstr(sb, p);
+}
+
+static void
+put_name(struct strbuf *sb, const char *name)
 {
 	strbuf_addf(sb, ",\"%s%s%s\":", name, opt.unit ? "_" : "",
 	    opt.unit ? opt.unit : "");
+}
+
+static void
+put_stat(struct strbuf *sb, const char *name, double v)
+{
+	put_name(sb, name);
 	if (opt.unit != NULL)
 		v /= opt.factor;
-	if (exact && opt.unit == NULL && fabs(v) < 9e18 && v == floor(v))
-		strbuf_addf(sb, "%lld", (long long)v);
-	else
-		ndw_fmt_f64(sb, v);
+	ndw_fmt_f64(sb, v);
+}
+
+/* A statistic of an integer group, written exactly (with --unit: v). */
+static void
+put_exact(struct strbuf *sb, const char *name, int128 x, double v)
+{
+	if (opt.unit != NULL) {
+		put_stat(sb, name, v);
+		return;
+	}
+	put_name(sb, name);
+	put_int128(sb, x);
+}
+
+/* The median of an integer group from twice its value: n or n.5. */
+static void
+put_median(struct strbuf *sb, int128 twice, double v)
+{
+	if (opt.unit != NULL || twice % 2 == 0) {
+		put_exact(sb, "median", twice / 2, v);
+		return;
+	}
+	put_name(sb, "median");
+	if (twice < 0)
+		strbuf_addch(sb, '-');	/* -0.5: the sign of the half */
+	put_int128(sb, twice < 0 ? -(twice / 2) : twice / 2);
+	strbuf_addstr(sb, ".5");
 }
 
 /* The group's run member and a comma, if it has a run. */
@@ -817,14 +915,19 @@ write_stats(struct strbuf *sb, const struct group *g)
 	put_run(sb, g);
 	strbuf_add(sb, g->keyjson, g->keyjsonlen);
 	strbuf_addf(sb, "%s\"count\":%zu", g->keyjsonlen ? "," : "", g->n);
-	if (g->int_sum && opt.unit == NULL)
-		strbuf_addf(sb, ",\"sum\":%lld", (long long)g->isum);
-	else
-		put_stat(sb, "sum", g->sum, 0);
-	put_stat(sb, "mean", g->mean, 0);
-	put_stat(sb, "median", g->median, !g->is_float);
-	put_stat(sb, "min", g->min, !g->is_float);
-	put_stat(sb, "max", g->max, !g->is_float);
+	if (g->is_float) {
+		put_stat(sb, "sum", g->sum);
+		put_stat(sb, "mean", g->mean);
+		put_stat(sb, "median", g->median);
+		put_stat(sb, "min", g->min);
+		put_stat(sb, "max", g->max);
+	} else {
+		put_exact(sb, "sum", g->isum, g->sum);
+		put_stat(sb, "mean", g->mean);
+		put_median(sb, g->median2, g->median);
+		put_exact(sb, "min", (int128)g->emin, g->min);
+		put_exact(sb, "max", (int128)g->emax, g->max);
+	}
 	strbuf_addstr(sb, ",\"pct\":");
 	ndw_fmt_f64(sb, g->pct);
 	strbuf_addstr(sb, "}\n");
@@ -892,7 +995,7 @@ write_partial(struct strbuf *sb, const struct group *g)
 		if (i > 0)
 			strbuf_addch(sb, ',');
 		if (!g->is_float)
-			strbuf_addf(sb, "%lld", (long long)v);
+			put_int128(sb, (int128)v);
 		else
 			ndw_fmt_f64(sb, (double)v);
 	}
