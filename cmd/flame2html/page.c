@@ -83,11 +83,13 @@ tree_prepare(struct flame *f)
 	w.total = f->self;
 	w.btotal = f->before != NULL ? f->before : f->self;
 	for (i = n; i-- > 0;)
-		if ((p = ctree_parent(&f->ct, i)) != CTREE_NONE) {
-			w.total[p] += w.total[i];
-			if (w.btotal != w.total)
-				w.btotal[p] += w.btotal[i];
-		}
+		if ((p = ctree_parent(&f->ct, i)) != CTREE_NONE &&
+		    (__builtin_add_overflow(w.total[p], w.total[i],
+		    &w.total[p]) || (w.btotal != w.total &&
+		    __builtin_add_overflow(w.btotal[p], w.btotal[i],
+		    &w.btotal[p]))))
+			die("the weights add up past 2^64 - 1: the total "
+			    "cannot be represented");
 	/* Children lists in one array (CSR), then sorted. */
 	w.off = xrealloc(NULL, (n + 1) * sizeof(*w.off));
 	w.kid = xrealloc(NULL, (n ? n : 1) * sizeof(*w.kid));

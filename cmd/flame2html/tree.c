@@ -93,11 +93,14 @@ flame_add(struct flame *f, uint32_t n, const uint64_t w[2], uint64_t calls)
 	}
 	if (f->calls == NULL && calls != 0)
 		f->calls = xcalloc(f->alloc, sizeof(*f->calls));
-	f->self[n] += w[0];
-	if (f->before != NULL)
-		f->before[n] += w[1];
-	if (f->calls != NULL)
-		f->calls[n] += calls;
+	if (__builtin_add_overflow(f->self[n], w[0], &f->self[n]) ||
+	    (f->before != NULL &&
+	    __builtin_add_overflow(f->before[n], w[1], &f->before[n])))
+		die("the weights add up past 2^64 - 1: the total cannot be "
+		    "represented");
+	if (f->calls != NULL && __builtin_add_overflow(f->calls[n], calls,
+	    &f->calls[n]))
+		f->calls[n] = UINT64_MAX;
 }
 
 void

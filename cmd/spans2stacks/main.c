@@ -234,6 +234,7 @@ span_record(struct run *r, const struct nd_reader *rd)
 	struct nd_slice v[8];
 	struct thread *th;
 	struct bspan s;
+	int64_t dur;
 
 	if (nd_fields(rd->line, rd->len, keys, v, 8) < 0) {
 		bad_input(&r->bad, &rd->pos, "%s", nd_error());
@@ -263,6 +264,11 @@ span_record(struct run *r, const struct nd_reader *rd)
 	span_extras(r, th, v[5], v[6], &s.cat);
 	if (s.end <= s.start) {
 		r->tree.st.nonpos++;
+		return;
+	}
+	if (__builtin_sub_overflow(s.end, s.start, &dur)) {
+		bad_input(&r->bad, &rd->pos, "'end_ns' - 'start_ns' does not "
+		    "fit in 64 bits");
 		return;
 	}
 	if (pre_excluded(r, v[2]) || intern_name(r, v[2], &s.name) != 0 ||
@@ -317,8 +323,8 @@ merge_record(struct run *r, const struct nd_reader *rd)
 	struct thread *th;
 	struct node *n;
 	uint32_t node, deepest, cat;
-	int64_t self, total;
-	uint64_t calls;
+	int64_t self, total, sum, child;
+	uint64_t calls, ncalls;
 
 	if (nd_fields(rd->line, rd->len, keys, v, 8) < 0) {
 		bad_input(&r->bad, &rd->pos, "%s", nd_error());
@@ -332,6 +338,11 @@ merge_record(struct run *r, const struct nd_reader *rd)
 		    "'thread', 'stack', 'self_ns', 'total_ns' and 'calls')");
 		return;
 	}
+	if (self < 0 || self > total) {
+		bad_input(&r->bad, &rd->pos, "'self_ns' is not between 0 and "
+		    "'total_ns'");
+		return;
+	}
 	th = tree_thread(&r->tree, r->label.buf, r->label.len);
 	thread_run(th, v[7]);
 	if (merge_path(r, th, v[1], &node, &deepest) != 0) {
@@ -340,17 +351,32 @@ merge_record(struct run *r, const struct nd_reader *rd)
 		return;
 	}
 	span_extras(r, th, v[5], v[6], &cat);
-	r->tree.st.used++;
 	if (node == NODE_NONE) {
 		/* Cut: the self time stays with the deepest kept frame. */
-		r->tree.nodes[deepest].child -= self;
+		n = &r->tree.nodes[deepest];
+		if (__builtin_sub_overflow(n->child, self, &child)) {
+			bad_input(&r->bad, &rd->pos, "the times of this path "
+			    "pass 64 bits");
+			return;
+		}
+		n->child = child;
+		r->tree.st.used++;
 		r->tree.st.cut++;
 		return;
 	}
 	n = &r->tree.nodes[node];
-	n->calls += calls;
-	n->total += total;
-	n->child += total - self;
+	if (__builtin_sub_overflow(total, self, &child) ||
+	    __builtin_add_overflow(n->total, total, &sum) ||
+	    __builtin_add_overflow(n->child, child, &child) ||
+	    __builtin_add_overflow(n->calls, calls, &ncalls)) {
+		bad_input(&r->bad, &rd->pos, "the times of this path pass "
+		    "64 bits");
+		return;
+	}
+	r->tree.st.used++;
+	n->calls = ncalls;
+	n->total = sum;
+	n->child = child;
 	if (n->cat == 0)
 		n->cat = cat;
 }

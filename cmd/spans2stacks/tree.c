@@ -207,7 +207,9 @@ tree_span(struct tree *t, struct thread *th, const struct bspan *s,
 		top_end = th->stk[th->depth - 1].end;
 		if (end > top_end) {
 			t->st.clipped++;
-			t->st.clipped_ns += end - top_end;
+			if (__builtin_add_overflow(t->st.clipped_ns,
+			    end - top_end, &t->st.clipped_ns))
+				t->st.clipped_ns = INT64_MAX;
 			end = top_end;
 		}
 		parent = th->stk[th->depth - 1].node;
@@ -220,8 +222,11 @@ tree_span(struct tree *t, struct thread *th, const struct bspan *s,
 		if (isnew)
 			n->cat = s->cat;
 		n->calls++;
-		n->total += end - start;
-		t->nodes[parent].child += end - start;
+		if (__builtin_add_overflow(n->total, end - start, &n->total) ||
+		    __builtin_add_overflow(t->nodes[parent].child,
+		    end - start, &t->nodes[parent].child))
+			die("thread '%s': a total time passes 2^63 - 1 ns: it "
+			    "cannot be written as a 64-bit integer", th->label);
 	}
 	th->stk = grow_array(th->stk, &th->stk_alloc, th->depth + 1,
 	    sizeof(*th->stk));
