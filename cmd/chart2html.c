@@ -315,58 +315,53 @@ group_add(struct group *g, const char *line, size_t len,
 	g->shape[g->rows++] = (uint32_t)(uintptr_t)*slot;
 }
 
+/* Scratch buffers of chart2html_record(). */
+struct chart_input {
+	const char *name;	/* the section; NULL: the unnamed one */
+	struct strbuf kind, scratch, shape;
+};
+
+static void
+chart2html_record(struct nd_reader *r, void *arg)
+{
+	struct chart_input *in = arg;
+	struct nd_slice gval = { NULL, 0 };
+	const char *k, *why, *name = in->name;
+	char *text;
+
+	if ((k = record_kind(r->line, r->len, &in->kind, &why)) == NULL) {
+		bad_input(&bad, &r->pos, "%s", why);
+		return;
+	}
+	if (jqf_keep(where, r->line, r->len, &bad, &r->pos) != 1)
+		return;
+	if (opt.group != NULL) {
+		const char *gk[1] = { opt.group };
+		nd_fields(r->line, r->len, gk, &gval, 1);
+	}
+	text = arena_strndup(&mem, r->line, r->len);
+	if (gval.p != NULL)
+		gval.p = text + (gval.p - r->line);
+	group_add(get_group(get_section(name ? name : "",
+	    name ? strlen(name) : 0, gval), k, strlen(k)),
+	    text, r->len, &in->scratch, &in->shape);
+	progress_update(++nrecords, 0);
+}
+
 /* Reads one input into section name (NULL: the unnamed section). */
 static int
 chart2html_stream(const char *path, const char *name)
 {
-	struct strbuf kind = STRBUF_INIT, scratch = STRBUF_INIT;
-	struct strbuf shape = STRBUF_INIT;
-	struct nd_reader r;
-	struct nd_slice gval;
-	const char *k, *why;
-	char *text;
-	int rc, m, first = 1;
+	struct chart_input in = { name, STRBUF_INIT, STRBUF_INIT,
+		STRBUF_INIT };
+	int rc;
+	const struct nd_loop loop = { chart2html_record, &in, &bad,
+		SNIFF_NOT_NDJSON | SNIFF_BIT(SNIFF_TRACE), NULL };
 
-	if (nd_reader_open(&r, path) != 0) {
-		warn_errno("cannot open '%s'", path);
-		return EXIT_FAILURE;
-	}
-	while ((rc = nd_read(&r)) == 1) {
-		if (first) {
-			sniff_check(r.pos.file, r.line, r.len,
-			    SNIFF_NOT_NDJSON | SNIFF_BIT(SNIFF_TRACE), NULL);
-			first = 0;
-		}
-		if ((k = record_kind(r.line, r.len, &kind, &why)) == NULL) {
-			bad_input(&bad, &r.pos, "%s", why);
-			continue;
-		}
-		if (where != NULL &&
-		    (m = jqf_match(where, r.line, r.len)) != 1) {
-			if (m < 0)
-				bad_input(&bad, &r.pos, "%s",
-				    jqf_error(where));
-			continue;
-		}
-		gval.p = NULL;
-		if (opt.group != NULL) {
-			const char *gk[1] = { opt.group };
-			nd_fields(r.line, r.len, gk, &gval, 1);
-		}
-		text = arena_strndup(&mem, r.line, r.len);
-		if (gval.p != NULL)
-			gval.p = text + (gval.p - r.line);
-		group_add(get_group(get_section(name ? name : "",
-		    name ? strlen(name) : 0, gval), k, strlen(k)),
-		    text, r.len, &scratch, &shape);
-		progress_update(++nrecords, 0);
-	}
-	if (rc < 0)
-		warn_errno("%s: read error", r.pos.file);
-	nd_reader_close(&r);
-	strbuf_release(&kind);
-	strbuf_release(&scratch);
-	strbuf_release(&shape);
+	rc = nd_each(path, &loop);
+	strbuf_release(&in.kind);
+	strbuf_release(&in.scratch);
+	strbuf_release(&in.shape);
 	return rc < 0 ? EXIT_FAILURE : EXIT_SUCCESS;
 }
 

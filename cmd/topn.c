@@ -495,11 +495,8 @@ topn_record(const char *line, size_t len, const struct srcpos *pos)
 	}
 	if (!type_ok(v[0], opt.type) || !filters_pass(v[n + 2], v[n + 3]))
 		return;
-	if (where != NULL && (rc = jqf_match(where, line, len)) <= 0) {
-		if (rc < 0)
-			bad_input(&bad, pos, "--where: %s", jqf_error(where));
+	if (jqf_keep(where, line, len, &bad, pos) != 1)
 		return;
-	}
 	for (i = 0; i < n; i++)
 		if (v[i + 1].p == NULL || nd_type(v[i + 1]) == ND_NULL) {
 			missing[i]++;
@@ -1059,32 +1056,24 @@ finish(void)
 	strbuf_release(&sb);
 }
 
+static void
+topn_line(struct nd_reader *r, void *arg)
+{
+	(void)arg;
+	if (opt.merge)
+		merge_record(r->line, r->len, &r->pos);
+	else
+		topn_record(r->line, r->len, &r->pos);
+	progress_update(++nrecords, 0);
+}
+
 static int
 topn_stream(const char *path)
 {
-	struct nd_reader r;
-	int rc, first = 1;
+	static const struct nd_loop loop = { topn_line, NULL, &bad,
+		SNIFF_NOT_NDJSON | SNIFF_BIT(SNIFF_TRACE), NULL };
 
-	if (nd_reader_open(&r, path) != 0) {
-		warn_errno("cannot open '%s'", path);
-		return EXIT_FAILURE;
-	}
-	while ((rc = nd_read(&r)) > 0) {
-		if (first) {
-			sniff_check(r.pos.file, r.line, r.len,
-			    SNIFF_NOT_NDJSON | SNIFF_BIT(SNIFF_TRACE), NULL);
-			first = 0;
-		}
-		if (opt.merge)
-			merge_record(r.line, r.len, &r.pos);
-		else
-			topn_record(r.line, r.len, &r.pos);
-		progress_update(++nrecords, 0);
-	}
-	if (rc < 0)
-		warn("%s: %s", r.pos.file, zin_error(&r.in));
-	nd_reader_close(&r);
-	return rc < 0 ? EXIT_FAILURE : EXIT_SUCCESS;
+	return nd_each(path, &loop) < 0 ? EXIT_FAILURE : EXIT_SUCCESS;
 }
 
 /* The one-line summary of records that lacked a key or the value. */

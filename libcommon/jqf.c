@@ -135,3 +135,16 @@ jqf_free(struct jqf *f)
 	strbuf_release(&f->msg);
 	free(f);
 }
+
+int
+jqf_keep(struct jqf *f, const char *json, size_t len, struct bad_input *bad,
+    const struct srcpos *pos)
+{
+	int m;
+
+	if (f == NULL)
+		return 1;
+	if ((m = jqf_match(f, json, len)) < 0)
+		bad_input(bad, pos, "--where: %s", jqf_error(f));
+	return m;
+}

@@ -10,6 +10,8 @@
 
 #include <stddef.h>
 
+#include "err.h"
+
 struct jqf;
 
 /*
@@ -24,6 +26,13 @@ struct jqf *jqf_compile(const char *expr);
  * error (or text jq cannot parse); the caller treats -1 as a bad record.
  */
 int jqf_match(struct jqf *f, const char *json, size_t len);
+/*
+ * The --where test of one record at pos: 1 if f is NULL or the record
+ * passes, 0 if it does not, and -1 after a run-time error, which is
+ * reported to bad as "--where: why".
+ */
+int jqf_keep(struct jqf *f, const char *json, size_t len,
+    struct bad_input *bad, const struct srcpos *pos);
 /* The last run-time error message, without a "jq: error" prefix. */
 const char *jqf_error(struct jqf *f);
 void jqf_free(struct jqf *f);

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "nd.h"
+#include "sniff.h"
 
 #define ND_MAX_DEPTH 512
 
@@ -494,6 +495,32 @@ nd_read(struct nd_reader *r)
 		r->no_newline = r->in.no_newline;
 		return 1;
 	}
+}
+
+int
+nd_each(const char *path, const struct nd_loop *l)
+{
+	struct nd_reader r;
+	int rc, first = 1;
+
+	if (nd_reader_open(&r, path) != 0) {
+		warn_errno("cannot open '%s'", path);
+		return -1;
+	}
+	while ((rc = nd_read(&r)) == 1) {
+		if (first)
+			sniff_check(r.pos.file, r.line, r.len, l->refuse,
+			    l->todo);
+		first = 0;
+		if (r.no_newline && nd_fields(r.line, r.len, NULL, NULL, 0) < 0)
+			bad_input(l->bad, &r.pos, "truncated last line");
+		else
+			l->fn(&r, l->arg);
+	}
+	if (rc < 0)
+		warn("cannot read '%s': %s", r.pos.file, zin_error(&r.in));
+	nd_reader_close(&r);
+	return rc < 0 ? -1 : 0;
 }
 
 enum nd_type

@@ -47,6 +47,25 @@ void nd_reader_close(struct nd_reader *r);
  * slice it by position.
  */
 int nd_read(struct nd_reader *r);
+/* What nd_each() does with the records of one input. */
+struct nd_loop {
+	void (*fn)(struct nd_reader *r, void *arg);	/* each record */
+	void *arg;
+	struct bad_input *bad;	/* truncated last lines are reported here */
+	unsigned refuse;	/* sniff_check() of the first record */
+	const char *todo;	/* and its advice (NULL: the default) */
+};
+/*
+ * The input loop of every NDJSON reader (toybox's loopfiles_lines): opens
+ * path ("-": standard input), passes the first line that is not blank to
+ * sniff_check() with l->refuse (a kind the program cannot use exits 1),
+ * calls l->fn(r, l->arg) for each line that is not blank, and closes it.
+ * A last line that ends without a newline and is not valid JSON is a
+ * truncated record: it goes to l->bad ("truncated last line") instead of
+ * l->fn.  Warns "cannot open 'x': why" or "cannot read 'x': why" and
+ * returns -1 when the file cannot be opened or read; 0 otherwise.
+ */
+int nd_each(const char *path, const struct nd_loop *l);
 /*
  * What every reader calls a line: trims the blanks around it (and a byte
  * order mark when lineno is 1).  Empty after it: a blank line.

@@ -57,8 +57,8 @@ struct span_writer {
 	struct strbuf out;	/* pending output */
 	struct strbuf line;	/* the record being built (for --where) */
 	struct jqf *where;	/* NULL: no filter */
+	struct bad_input *bad;	/* --where's run-time errors */
 	uint64_t written, filtered;
-	int error;		/* a --where runtime error was reported */
 	struct strbuf run;	/* ,"run":"NAME" of --label, or empty */
 };
 

@@ -222,6 +222,7 @@ main(int argc, char *argv[])
 	argv += optind;
 	span_writer_init(&w, opt.label, opt.com.where);
 	w.fp = ofile_open(&of, opt.com.output);
+	w.bad = &bad;
 	bad.strict = opt.com.strict;
 	progress_init(opt.com.progress, "spans");
 	if (argc == 0 && db2spans_arg("-", &w, &bad) != 0)
@@ -231,8 +232,6 @@ main(int argc, char *argv[])
 			rc = EXIT_FAILURE;
 	progress_done();
 	span_flush(&w);
-	if (w.error)
-		rc = EXIT_FAILURE;
 	if (bad_input_finish(&bad) != EXIT_SUCCESS)
 		rc = EXIT_FAILURE;
 	span_writer_release(&w);

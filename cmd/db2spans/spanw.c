@@ -115,18 +115,11 @@ int
 span_write_ext(struct span_writer *w, const struct span *s,
     const struct span_ext *x)
 {
-	int m;
-
 	if (w->where != NULL) {
 		strbuf_reset(&w->line);
 		span_format(&w->line, s, x, &w->run);
-		m = jqf_match(w->where, w->line.buf, w->line.len - 1);
-		if (m < 0) {
-			if (!w->error)
-				warn("--where: %s", jqf_error(w->where));
-			w->error = 1;
-		}
-		if (m <= 0) {
+		if (jqf_keep(w->where, w->line.buf, w->line.len - 1, w->bad,
+		    NULL) != 1) {
 			w->filtered++;
 			return 0;
 		}

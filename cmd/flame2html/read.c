@@ -178,17 +178,13 @@ record_line(struct flame *f, const struct srcpos *pos, const char *p,
 	struct nd_slice v[5];
 	uint64_t self, calls = 0, w[2] = { 0, 0 };
 	uint32_t node, top = f->root;
-	int m;
 
 	if (nd_fields(p, len, keys, v, 5) < 0) {
 		bad_input(&f->bad, pos, "%s", nd_error());
 		return;
 	}
-	if (f->where != NULL && (m = jqf_match(f->where, p, len)) != 1) {
-		if (m < 0)
-			bad_input(&f->bad, pos, "--where: %s", jqf_error(f->where));
+	if (jqf_keep(f->where, p, len, &f->bad, pos) != 1)
 		return;
-	}
 	if (v[1].p == NULL || v[2].p == NULL) {
 		bad_input(&f->bad, pos, "no '%s'", v[1].p == NULL ? "stack" :
 		    "self_ns");
@@ -291,13 +287,16 @@ flame_stream(struct flame *f, const char *path, int side)
 			else
 				f->folded = 1;
 		}
-		if (kind == 1)
+		if (kind == 1 && z.no_newline &&
+		    nd_fields(rec, rlen, NULL, NULL, 0) < 0)
+			bad_input(&f->bad, &pos, "truncated last line");
+		else if (kind == 1)
 			record_line(f, &pos, rec, rlen, side);
 		else
 			folded_line(f, &pos, line, len, side);
 	}
 	if (r < 0) {
-		warn("%s: read error: %s", z.name, zin_error(&z));
+		warn("cannot read '%s': %s", z.name, zin_error(&z));
 		zin_close(&z);
 		return -1;
 	}

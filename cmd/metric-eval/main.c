@@ -129,11 +129,12 @@ run_check(struct nd_slice type, struct nd_slice label)
 }
 
 static void
-record(struct nd_reader *r)
+record(struct nd_reader *r, void *arg)
 {
 	static const char *const keys[] = { "type", "run" };
 	struct nd_slice v[2];
 
+	(void)arg;
 	if (nd_fields(r->line, r->len, keys, v, 2) < 0) {
 		bad_input(&bad, &r->pos, "%s", nd_error());
 		return;
@@ -159,52 +160,21 @@ record(struct nd_reader *r)
 		configure();
 	}
 	nlabels++;
-	if (where) {
-		int m = jqf_match(where, r->line, r->len);
-
-		if (m < 0) {
-			bad_input(&bad, &r->pos, "--where: %s",
-			    jqf_error(where));
-			return;
-		}
-		if (m == 0)
-			return;
-	}
-	table_add_row(&tab, r->line, r->len, nlabels - 1);
+	if (jqf_keep(where, r->line, r->len, &bad, &r->pos) == 1)
+		table_add_row(&tab, r->line, r->len, nlabels - 1);
+	progress_update(nlabels, 0);
 }
 
 static int
 metric_eval_stream(const char *path)
 {
-	struct nd_reader r;
-	int rc, first = 1;
+	static const struct nd_loop loop = { record, NULL, &bad,
+		SNIFF_NOT_NDJSON | SNIFF_BIT(SNIFF_TRACE) |
+		SNIFF_BIT(SNIFF_SPANS) | SNIFF_BIT(SNIFF_STACKS) |
+		SNIFF_BIT(SNIFF_MIGX) | SNIFF_BIT(SNIFF_METRICS),
+		"metric-eval reads the dispatch records of pmc2ndjson" };
 
-	if (nd_reader_open(&r, path) != 0) {
-		warn_errno("cannot open '%s'", path);
-		return EXIT_FAILURE;
-	}
-	while ((rc = nd_read(&r)) == 1) {
-		if (first) {
-			sniff_check(r.pos.file, r.line, r.len,
-			    SNIFF_NOT_NDJSON | SNIFF_BIT(SNIFF_TRACE) |
-			    SNIFF_BIT(SNIFF_SPANS) | SNIFF_BIT(SNIFF_STACKS) |
-			    SNIFF_BIT(SNIFF_MIGX) | SNIFF_BIT(SNIFF_METRICS),
-			    "metric-eval reads the dispatch records of "
-			    "pmc2ndjson");
-			first = 0;
-		}
-		if (r.no_newline &&
-		    nd_fields(r.line, r.len, NULL, NULL, 0) < 0) {
-			bad_input(&bad, &r.pos, "truncated last line");
-			continue;
-		}
-		record(&r);
-		progress_update(nlabels, 0);
-	}
-	if (rc < 0)
-		warn("%s: read error", r.pos.file);
-	nd_reader_close(&r);
-	return rc < 0 ? EXIT_FAILURE : EXIT_SUCCESS;
+	return nd_each(path, &loop) < 0 ? EXIT_FAILURE : EXIT_SUCCESS;
 }
 
 /* ---- filters ---- */

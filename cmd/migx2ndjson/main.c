@@ -152,17 +152,9 @@ rec_flags(unsigned flags)
 void
 rec_emit(void)
 {
-	int k;
-
 	ndw_end(&w);
-	if (where != NULL) {
-		k = jqf_match(where, w.buf.buf, w.buf.len);
-		if (k < 0)
-			bad_input(&bad, &pos, "--where: %s", jqf_error(where));
-		if (k <= 0)
-			return;
-	}
-	ndw_emit(&w, out);
+	if (jqf_keep(where, w.buf.buf, w.buf.len, &bad, &pos) == 1)
+		ndw_emit(&w, out);
 }
 
 static int
@@ -902,7 +894,7 @@ migx_stream(const char *path)
 	unknown = 0;
 	strbuf_reset(&unknown_first);
 	if (k < 0) {
-		warn("%s: %s", z.name, zin_error(&z));
+		warn("cannot read '%s': %s", z.name, zin_error(&z));
 		zin_close(&z);
 		return EXIT_FAILURE;
 	}

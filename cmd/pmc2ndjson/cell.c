@@ -262,15 +262,8 @@ put_diff(struct strbuf *sb, const char *a, size_t alen, const char *b,
 void
 emit(struct pmc *pm, struct strbuf *sb)
 {
-	int rc;
-
-	if (pm->where != NULL) {
-		rc = jqf_match(pm->where, sb->buf, sb->len);
-		if (rc < 0)
-			bad(pm, NULL, "--where: %s", jqf_error(pm->where));
-		if (rc <= 0)
-			return;
-	}
+	if (jqf_keep(pm->where, sb->buf, sb->len, &pm->bad, NULL) != 1)
+		return;
 	strbuf_addch(sb, '\n');
 	fwrite(sb->buf, 1, sb->len, pm->out);
 	pm->records++;

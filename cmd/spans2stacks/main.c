@@ -381,50 +381,35 @@ merge_record(struct run *r, const struct nd_reader *rd)
 		n->cat = cat;
 }
 
+static void
+spans2stacks_line(struct nd_reader *rd, void *arg)
+{
+	struct run *r = arg;
+	int m;
+
+	r->records++;
+	if ((r->records & 0xFFFF) == 0)
+		progress_update(r->records, 0);
+	if ((m = jqf_keep(where, rd->line, rd->len, &r->bad, &rd->pos)) <= 0)
+		r->filtered += m == 0;
+	else if (opt.merge)
+		merge_record(r, rd);
+	else
+		span_record(r, rd);
+}
+
 /* Reads one input file ("-": standard input).  Returns 0 or -1. */
 static int
 spans2stacks_stream(struct run *r, const char *path)
 {
-	struct nd_reader rd;
-	int rc, m, first = 1;
-	unsigned refuse = SNIFF_NOT_NDJSON | SNIFF_BIT(SNIFF_TRACE);
+	struct nd_loop loop = { spans2stacks_line, r, &r->bad,
+		SNIFF_NOT_NDJSON | SNIFF_BIT(SNIFF_TRACE), NULL };
 
 	if (!opt.merge)
-		refuse |= SNIFF_BIT(SNIFF_STACKS) | SNIFF_BIT(SNIFF_DISPATCH) |
-		    SNIFF_BIT(SNIFF_MIGX) | SNIFF_BIT(SNIFF_METRICS);
-
-	if (nd_reader_open(&rd, path) != 0) {
-		warn_errno("cannot open '%s'", path);
-		return -1;
-	}
-	while ((rc = nd_read(&rd)) > 0) {
-		if (first) {
-			sniff_check(rd.pos.file, rd.line, rd.len, refuse,
-			    NULL);
-			first = 0;
-		}
-		r->records++;
-		if ((r->records & 0xFFFF) == 0)
-			progress_update(r->records, 0);
-		if (where != NULL) {
-			m = jqf_match(where, rd.line, rd.len);
-			if (m < 0)
-				bad_input(&r->bad, &rd.pos, "--where: %s",
-				    jqf_error(where));
-			if (m <= 0) {
-				r->filtered += m == 0;
-				continue;
-			}
-		}
-		if (opt.merge)
-			merge_record(r, &rd);
-		else
-			span_record(r, &rd);
-	}
-	if (rc < 0)
-		warn("cannot read '%s': %s", rd.pos.file, zin_error(&rd.in));
-	nd_reader_close(&rd);
-	return rc < 0 ? -1 : 0;
+		loop.refuse |= SNIFF_BIT(SNIFF_STACKS) |
+		    SNIFF_BIT(SNIFF_DISPATCH) | SNIFF_BIT(SNIFF_MIGX) |
+		    SNIFF_BIT(SNIFF_METRICS);
+	return nd_each(path, &loop);
 }
 
 /* Ends one input: buffered spans are built, open stacks closed. */

@@ -171,15 +171,9 @@ emit(struct trace *t, struct nd_slice pid, struct nd_slice tid,
 	if (x->opt.run != NULL)
 		ndw_str(&x->w, "run", x->opt.run, x->opt.runlen);
 	ndw_end(&x->w);
-	if (x->where != NULL) {
-		int m = jqf_match(x->where, x->w.buf.buf, x->w.buf.len);
-
-		if (m < 0)
-			t2s_bad(t, "--where: %s",
-			    jqf_error(x->where));
-		if (m <= 0)
-			return;
-	}
+	if (jqf_keep(x->where, x->w.buf.buf, x->w.buf.len, &x->bad,
+	    &t->pos) != 1)
+		return;
 	if (ndw_emit(&x->w, x->out) != 0)
 		die_errno("write error");
 	x->count.spans++;

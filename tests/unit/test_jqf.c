@@ -120,6 +120,48 @@ compile_error_is_a_usage_error_without_prefix(void **state)
 	assert_non_null(strstr(c.err, "nosuchfunction/1 is not defined"));
 }
 
+static void
+call_keep(void *arg)
+{
+	struct bad_input bad = BAD_INPUT_INIT;
+	struct srcpos pos = { "in.nd", 7 };
+	struct jqf *f;
+
+	prog_init("prog");
+	bad.strict = arg != NULL;
+	f = jqf_compile(".n > 1");
+	printf("%d ", jqf_keep(NULL, "{\"n\":0}", 7, &bad, &pos));
+	printf("%d ", jqf_keep(f, "{\"n\":2}", 7, &bad, &pos));
+	printf("%d ", jqf_keep(f, "{\"n\":0}", 7, &bad, &pos));
+	printf("%d ", jqf_keep(f, "{\"n\":\"x\"}", 9, &bad, &pos));
+	printf("bad=%lu\n", bad.count);
+	jqf_free(f);
+	f = jqf_compile(".n + 1");
+	printf("%d ", jqf_keep(f, "{\"n\":\"x\"}", 9, &bad, &pos));
+	printf("bad=%lu\n", bad.count);
+	jqf_free(f);
+}
+
+static void
+keep_passes_filters_and_reports_errors_as_bad_records(void **state)
+{
+	static const char err[] = "prog: in.nd:7: --where: string (\"x\") "
+	    "and number (1) cannot be added\n";
+	static char strict[] = "strict";
+	struct child c;
+
+	(void)state;
+	run_child(call_keep, NULL, &c);
+	assert_int_equal(c.status, 0);
+	/* A string is greater than any number in jq's ordering. */
+	assert_string_equal(c.out, "1 1 0 1 bad=0\n-1 bad=1\n");
+	assert_string_equal(c.err, err);
+	run_child(call_keep, strict, &c);
+	assert_int_equal(c.status, 1);
+	assert_string_equal(c.out, "1 1 0 1 bad=0\n");
+	assert_string_equal(c.err, err);
+}
+
 int
 main(void)
 {
@@ -131,6 +173,8 @@ main(void)
 		cmocka_unit_test(runtime_error_is_returned_with_a_message),
 		cmocka_unit_test(unparsable_record_is_an_error),
 		cmocka_unit_test(compile_error_is_a_usage_error_without_prefix),
+		cmocka_unit_test(
+		    keep_passes_filters_and_reports_errors_as_bad_records),
 	};
 
 	return cmocka_run_group_tests_name("jqf", tests, NULL, NULL);

@@ -4,6 +4,7 @@
 
 #include "unit.h"
 #include "nd.h"
+#include "sniff.h"
 
 static int
 fields(const char *line, const char *const keys[], struct nd_slice vals[],
@@ -577,6 +578,100 @@ reader_open_fails_on_a_missing_file(void **state)
 	assert_int_equal(nd_reader_open(&r, "/nonexistent/x.ndjson"), -1);
 }
 
+/* nd_each() callback: prints "line:record" for each record. */
+static void
+print_record(struct nd_reader *r, void *arg)
+{
+	(void)arg;
+	printf("%lu:%.*s\n", r->pos.line, (int)r->len, r->line);
+}
+
+struct each_arg {
+	const char *path;
+	int strict;
+	unsigned refuse;
+};
+
+static void
+call_each(void *arg)
+{
+	struct each_arg *e = arg;
+	struct bad_input bad = BAD_INPUT_INIT;
+	struct nd_loop loop = { print_record, NULL, &bad, e->refuse, NULL };
+	int rc;
+
+	prog_init("prog");
+	bad.strict = e->strict;
+	rc = nd_each(e->path, &loop);
+	printf("rc=%d bad=%lu\n", rc, bad.count);
+}
+
+static void
+each_hands_on_records_and_reports_a_truncated_last_line(void **state)
+{
+	struct each_arg e = { NULL, 0, 0 };
+	struct child c;
+	char want[256];
+
+	(void)state;
+	e.path = tmp_filez("{\"a\":1}\n\n {\"a\":2}\n{\"a\":");
+	run_child(call_each, &e, &c);
+	assert_int_equal(c.status, 0);
+	assert_string_equal(c.out, "1:{\"a\":1}\n3:{\"a\":2}\nrc=0 bad=1\n");
+	snprintf(want, sizeof(want), "prog: %s:4: truncated last line\n",
+	    e.path);
+	assert_string_equal(c.err, want);
+	e.strict = 1;
+	run_child(call_each, &e, &c);
+	assert_int_equal(c.status, 1);
+	assert_string_equal(c.err, want);
+	tmp_remove((char *)e.path);
+	/* A complete last line without a newline is a record. */
+	e.path = tmp_filez("{\"a\":1}");
+	run_child(call_each, &e, &c);
+	assert_string_equal(c.out, "1:{\"a\":1}\nrc=0 bad=0\n");
+	assert_string_equal(c.err, "");
+	tmp_remove((char *)e.path);
+	/* The first record is sniffed: a kind refused ends the run. */
+	e.path = tmp_filez("\n{\"a\":1}\na;b 1\n");
+	e.refuse = SNIFF_BIT(SNIFF_FOLDED);
+	run_child(call_each, &e, &c);
+	assert_int_equal(c.status, 0);
+	assert_string_equal(c.out, "2:{\"a\":1}\n3:a;b 1\nrc=0 bad=0\n");
+	tmp_remove((char *)e.path);
+	e.path = tmp_filez("\na;b 1\n{\"a\":1}\n");
+	run_child(call_each, &e, &c);
+	assert_int_equal(c.status, 1);
+	assert_string_equal(c.out, "");
+	assert_non_null(strstr(c.err, e.path));
+	tmp_remove((char *)e.path);
+}
+
+static void
+each_reports_open_and_read_errors(void **state)
+{
+	static const unsigned char gz_cut[] = {	/* gzip of "{}\n", cut */
+		0x1f, 0x8b, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x03,
+		0xab, 0xae, 0xe5, 0x02, 0x00
+	};
+	struct each_arg e = { "/nonexistent/x.ndjson", 0, 0 };
+	struct child c;
+	char want[256];
+
+	(void)state;
+	run_child(call_each, &e, &c);
+	assert_string_equal(c.out, "rc=-1 bad=0\n");
+	assert_string_equal(c.err, "prog: cannot open '/nonexistent/x.ndjson': "
+	    "No such file or directory\n");
+	e.path = tmp_file(gz_cut, sizeof(gz_cut));
+	run_child(call_each, &e, &c);
+	assert_string_equal(c.out, "1:{}\nrc=-1 bad=0\n");
+	snprintf(want, sizeof(want), "prog: cannot read '%s': gzip data cut "
+	    "short\n", e.path);
+	assert_string_equal(c.err, want);
+	tmp_remove((char *)e.path);
+}
+
 static void
 val_u64_reads_every_length_exactly(void **state)
 {
@@ -661,6 +756,9 @@ main(void)
 		cmocka_unit_test(reader_reads_a_10mb_line),
 		cmocka_unit_test(reader_reads_gzip_input),
 		cmocka_unit_test(reader_open_fails_on_a_missing_file),
+		cmocka_unit_test(
+		    each_hands_on_records_and_reports_a_truncated_last_line),
+		cmocka_unit_test(each_reports_open_and_read_errors),
 	};
 
 	return cmocka_run_group_tests_name("nd", tests, NULL, NULL);
