@@ -288,6 +288,23 @@
 
 	const pct = (a, b) => (b > 0 ? (100 * a / b).toFixed(2) : '0.00') + '%';
 
+	/* A signed change: "+2,390 ns (+2.39 us)", with U+2212 for minus. */
+	function signed(d) {
+		const s = d > 0 ? '+' : d < 0 ? '\u2212' : '';
+		const a = Math.abs(d), exact = group(a) + ' ' + meta.unit;
+		const h = unitIsTime ? human(a) : exact;
+		return s + exact + (h === exact ? '' : ' (' + s + h + ')');
+	}
+
+	/* The change of after over before in percent, signed; none for 0. */
+	function signedPct(after, before) {
+		if (before === 0)
+			return after === 0 ? '0%' : 'new';
+		const p = 100 * (after - before) / before;
+		return (p > 0 ? '+' : p < 0 ? '\u2212' : '') +
+		    Math.abs(p).toFixed(2) + '%';
+	}
+
 	/* ---- state ---------------------------------------------------- */
 
 	const st = {
@@ -626,16 +643,22 @@
 		const out = [label(t, id), 'Category: ' + categoryName(t, id)];
 		if (t.calls && t.depth[id] > 0 && !isThread(t, id))
 			out.push('Calls: ' + group(t.calls[id]));
-		out.push('Total: ' + fmt(t.total[id]));
-		out.push('Self: ' + fmt(t.self[id]));
-		if (meta.diff) {
-			const d = t.self[id] - t.bself[id];
+		if (!meta.diff) {
+			out.push('Total: ' + fmt(t.total[id]));
+			out.push('Self: ' + fmt(t.self[id]));
+		} else {
 			out.push('Self before: ' + fmt(t.bself[id]));
-			out.push('Self change: ' + (d > 0 ? '+' : d < 0 ? '-' : '') +
-			    fmt(Math.abs(d)) + (t.bself[id] > 0 ? ' (' +
-			    (d >= 0 ? '+' : '') + (100 * d / t.bself[id])
-			    .toFixed(2) + '%)' : ''));
+			out.push('Self after: ' + fmt(t.self[id]));
+			out.push('Self \u0394: ' + signed(t.self[id] -
+			    t.bself[id]));
+			out.push('Self \u0394%: ' + signedPct(t.self[id],
+			    t.bself[id]));
 			out.push('Total before: ' + fmt(t.before[id]));
+			out.push('Total after: ' + fmt(t.total[id]));
+			out.push('Total \u0394: ' + signed(t.total[id] -
+			    t.before[id]));
+			out.push('Total \u0394%: ' + signedPct(t.total[id],
+			    t.before[id]));
 		}
 		out.push('Of all: ' + pct(tw[id], all));
 		out.push('Of zoom: ' + pct(tw[id], zoom));
@@ -997,7 +1020,8 @@
 		widthsBtn.setAttribute('aria-pressed', String(st.before));
 		st.search = q.get('search') || '';
 		searchBox.value = st.search;
-		if (!setView(q.get('view') || 'all'))
+		/* A diff of two ranks opens merged (meta.view). */
+		if (!setView(q.get('view') || meta.view || 'all'))
 			setView('all');	/* a thread that is not in this page */
 		/* Follow the zoom path by names, as far as it still exists. */
 		const t = st.tree;

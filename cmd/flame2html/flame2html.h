@@ -27,7 +27,9 @@ struct flame {
 	uint64_t *self, *before, *calls;
 	size_t alloc;			/* room in the node arrays */
 	unsigned char *is_thread;
+	unsigned char *thread_side;	/* by name: 1 after, 2 before (--diff) */
 	size_t threads_alloc;
+	int view_merged;		/* --diff: the sides share no thread */
 	uint32_t root, merged;		/* merged: CTREE_NONE until a thread */
 	int has_calls, has_diff, has_threads, folded, ndjson;
 	unsigned long fractions;
@@ -44,6 +46,10 @@ uint32_t flame_child(struct flame *f, uint32_t parent, uint32_t name,
 uint32_t flame_frame(struct flame *f, uint32_t node, const char *s,
     size_t len, int *fresh);
 uint32_t flame_thread(struct flame *f, const char *s, size_t len);
+/* Notes that a thread (a child of the root) has records of side. */
+void flame_thread_side(struct flame *f, uint32_t th, int side);
+/* Do the two sides of a --diff have a thread in common? */
+int flame_shared_thread(const struct flame *f);
 uint32_t flame_merged(struct flame *f);
 void flame_add(struct flame *f, uint32_t n, const uint64_t w[2],
     uint64_t calls);

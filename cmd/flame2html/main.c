@@ -62,6 +62,8 @@ read_inputs(struct flame *f, int argc, char *argv[])
 			rc = EXIT_FAILURE;
 		if (flame_stream(f, argv[1], 0) != 0)
 			rc = EXIT_FAILURE;
+		/* Two ranks or runs share no thread: compare them merged. */
+		f->view_merged = f->has_threads && !flame_shared_thread(f);
 		return rc;
 	}
 	if (argc == 0)

@@ -259,6 +259,8 @@ meta_write(const struct flame *f, FILE *fp, const char *title,
 	strbuf_addf(&sb, ",\"diff\":%s,\"calls\":%s,\"threads\":%s",
 	    f->has_diff ? "true" : "false", f->has_calls ? "true" : "false",
 	    f->has_threads ? "true" : "false");
+	if (f->view_merged && f->merged != CTREE_NONE)
+		strbuf_addstr(&sb, ",\"view\":\"merged\"");
 	strbuf_addf(&sb, ",\"total\":%llu,\"nodes\":[%zu",
 	    (unsigned long long)w.total[f->root], nodes0);
 	if (f->merged != CTREE_NONE)

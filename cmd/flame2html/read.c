@@ -168,18 +168,57 @@ record_path(struct flame *f, struct nd_slice stack, uint32_t root,
 	return node;
 }
 
+/*
+ * A stack record's thread label: its thread and, when the source has one,
+ * its name.  The two sides of a --diff are matched by label, so there the
+ * run prefix goes ("rank3 1234/1240" is "1234/1240"), and a labelled
+ * record with a thread name is labelled by the name alone, which the same
+ * thread of another rank or run shares.
+ */
+static int
+thread_label(struct strbuf *sb, struct nd_slice thread, struct nd_slice name,
+    struct nd_slice run, int side)
+{
+	struct strbuf r = STRBUF_INIT;
+	int named = nd_type(name) == ND_STRING && name.len > 2;
+
+	strbuf_reset(sb);
+	if (side >= 0 && named && nd_type(run) == ND_STRING)
+		return nd_val_str(name, sb);
+	if (nd_type(thread) == ND_STRING)
+		nd_val_str(thread, sb);
+	else if (nd_type(thread) == ND_NUMBER)
+		strbuf_add(sb, thread.p, thread.len);
+	else
+		return -1;
+	if (side >= 0 && nd_type(run) == ND_STRING) {
+		nd_val_str(run, &r);
+		strbuf_addch(&r, ' ');
+		if (sb->len > r.len && memcmp(sb->buf, r.buf, r.len) == 0) {
+			memmove(sb->buf, sb->buf + r.len, sb->len - r.len);
+			strbuf_setlen(sb, sb->len - r.len);
+		}
+		strbuf_release(&r);
+	}
+	if (named) {
+		strbuf_addch(sb, ' ');
+		nd_val_str(name, sb);
+	}
+	return 0;
+}
+
 static void
 record_line(struct flame *f, const struct srcpos *pos, const char *p,
     size_t len, int side)
 {
 	static const char *const keys[] = { "thread", "stack", "self_ns",
-	    "calls", "thread_name" };
+	    "calls", "thread_name", "run" };
 	static struct strbuf sb = STRBUF_INIT;
-	struct nd_slice v[5];
+	struct nd_slice v[6];
 	uint64_t self, calls = 0, w[2] = { 0, 0 };
 	uint32_t node, top = f->root;
 
-	if (nd_fields(p, len, keys, v, 5) < 0) {
+	if (nd_fields(p, len, keys, v, 6) < 0) {
 		bad_input(&f->bad, pos, "%s", nd_error());
 		return;
 	}
@@ -203,21 +242,12 @@ record_line(struct flame *f, const struct srcpos *pos, const char *p,
 		return;
 	}
 	if (v[0].p != NULL) {
-		strbuf_reset(&sb);
-		if (nd_type(v[0]) == ND_STRING)
-			nd_val_str(v[0], &sb);
-		else if (nd_type(v[0]) == ND_NUMBER)
-			strbuf_add(&sb, v[0].p, v[0].len);
-		else {
+		if (thread_label(&sb, v[0], v[4], v[5], side) != 0) {
 			bad_input(&f->bad, pos, "'thread' is not a string");
 			return;
 		}
-		/* A thread's name, when the source has one, labels it too. */
-		if (nd_type(v[4]) == ND_STRING && v[4].len > 2) {
-			strbuf_addch(&sb, ' ');
-			nd_val_str(v[4], &sb);
-		}
 		top = flame_thread(f, sb.buf, sb.len);
+		flame_thread_side(f, top, side);
 	}
 	node = record_path(f, v[1], top, &sb);
 	f->used++;

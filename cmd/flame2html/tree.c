@@ -65,11 +65,34 @@ flame_thread(struct flame *f, const char *s, size_t len)
 		f->is_thread = xrealloc(f->is_thread, a);
 		memset(f->is_thread + f->threads_alloc, 0,
 		    a - f->threads_alloc);
+		f->thread_side = xrealloc(f->thread_side, a);
+		memset(f->thread_side + f->threads_alloc, 0,
+		    a - f->threads_alloc);
 		f->threads_alloc = a;
 	}
 	f->is_thread[th] = 1;
 	f->has_threads = 1;
 	return flame_child(f, f->root, th, &fresh);
+}
+
+void
+flame_thread_side(struct flame *f, uint32_t th, int side)
+{
+	uint32_t nm = ctree_label(&f->ct, th);
+
+	if (side >= 0 && nm < f->threads_alloc)
+		f->thread_side[nm] |= (unsigned char)(side == 0 ? 1 : 2);
+}
+
+int
+flame_shared_thread(const struct flame *f)
+{
+	size_t i;
+
+	for (i = 0; i < f->threads_alloc; i++)
+		if (f->thread_side[i] == 3)
+			return 1;
+	return 0;
 }
 
 /* The root of the tree of every thread merged, made when first asked. */
@@ -121,6 +144,7 @@ flame_release(struct flame *f)
 	free(f->before);
 	free(f->calls);
 	free(f->is_thread);
+	free(f->thread_side);
 	if (f->where != NULL)
 		jqf_free(f->where);
 }

@@ -353,13 +353,17 @@ pageTest('a differential page shows both sides and the change', page3,
 	/* After widths: d 6, c 5, b 4 of 15 at row 2. */
 	await hover(page, 2, 0.2);
 	assert.deepEqual(await tip(page), ['d', 'Category: Other',
-	    'Total: 6 samples', 'Self: 6 samples',
-	    'Self before: 0 samples', 'Self change: +6 samples',
-	    'Total before: 0 samples', 'Of all: 40.00%', 'Of zoom: 40.00%']);
+	    'Self before: 0 samples', 'Self after: 6 samples',
+	    'Self \u0394: +6 samples', 'Self \u0394%: new',
+	    'Total before: 0 samples', 'Total after: 6 samples',
+	    'Total \u0394: +6 samples', 'Total \u0394%: new',
+	    'Of all: 40.00%', 'Of zoom: 40.00%']);
 	await hover(page, 2, 0.9);
-	assert.deepEqual((await tip(page)).slice(3, 7), [
-	    'Self: 4 samples', 'Self before: 10 samples',
-	    'Self change: -6 samples (-60.00%)', 'Total before: 10 samples']);
+	assert.deepEqual((await tip(page)).slice(2, 10), [
+	    'Self before: 10 samples', 'Self after: 4 samples',
+	    'Self \u0394: \u22126 samples', 'Self \u0394%: \u221260.00%',
+	    'Total before: 10 samples', 'Total after: 4 samples',
+	    'Total \u0394: \u22126 samples', 'Total \u0394%: \u221260.00%']);
 	const legend = await page.locator('#fg-legend').textContent();
 	assert.match(legend, /self time grew/);
 	/* Before widths: d (0 before) vanishes, c is 5 and b 10 of 15. */
@@ -371,9 +375,68 @@ pageTest('a differential page shows both sides and the change', page3,
 	assert.equal((await tip(page))[0], 'c');
 	await hover(page, 2, 0.9);
 	assert.deepEqual(await tip(page), ['b', 'Category: Other',
-	    'Total: 4 samples', 'Self: 4 samples', 'Self before: 10 samples',
-	    'Self change: -6 samples (-60.00%)', 'Total before: 10 samples',
+	    'Self before: 10 samples', 'Self after: 4 samples',
+	    'Self \u0394: \u22126 samples', 'Self \u0394%: \u221260.00%',
+	    'Total before: 10 samples', 'Total after: 4 samples',
+	    'Total \u0394: \u22126 samples', 'Total \u0394%: \u221260.00%',
 	    'Of all: 66.67%', 'Of zoom: 66.67%']);
+});
+
+/*
+ * Two ranks (labelled, different pids): before rank0 main 10 + step 20,
+ * after rank1 main 30 + step 10.  They share no thread, so the page
+ * opens on the merged view, where step is 20 ns before and 10 ns after.
+ */
+const rankRec = (run, pid, stack, self, total, name) => JSON.stringify({
+    thread: `${run} ${pid}/${pid}`, stack, self_ns: self, total_ns: total,
+    calls: 1, run, ...(name ? { thread_name: name } : {}) }) + '\n';
+const rank0 = tmpPath('rank0.st'), rank1 = tmpPath('rank1.st');
+writeFileSync(rank0, rankRec('rank0', 100, ['main'], 10, 30) +
+    rankRec('rank0', 100, ['main', 'step'], 20, 20));
+writeFileSync(rank1, rankRec('rank1', 200, ['main'], 30, 40) +
+    rankRec('rank1', 200, ['main', 'step'], 10, 10));
+const pageRanks = tmpPath('ranks-diff.html');
+runProg('flame2html', ['--diff', '-o', pageRanks, rank0, rank1]);
+const changeLines = async (page) => (await tip(page)).filter((l) =>
+    /^(Self|Total) /.test(l));
+
+pageTest('a diff of two ranks opens merged, with both sides', pageRanks,
+    async (page) => {
+	assert.equal(await page.getByTestId('thread').inputValue(), 'merged');
+	/* Merged after: main 40 (self 30), step 10 at row 2, x < 0.25. */
+	await hover(page, 2, 0.1);
+	assert.equal((await tip(page))[0], 'step');
+	assert.deepEqual(await changeLines(page), [
+	    'Self before: 20 ns', 'Self after: 10 ns',
+	    'Self \u0394: \u221210 ns', 'Self \u0394%: \u221250.00%',
+	    'Total before: 20 ns', 'Total after: 10 ns',
+	    'Total \u0394: \u221210 ns', 'Total \u0394%: \u221250.00%']);
+	await hover(page, 1, 0.9);
+	assert.deepEqual((await changeLines(page)).slice(0, 4), [
+	    'Self before: 10 ns', 'Self after: 30 ns',
+	    'Self \u0394: +20 ns', 'Self \u0394%: +200.00%']);
+});
+
+/* The same ranks with thread names: compared thread by thread. */
+const named0 = tmpPath('named0.st'), named1 = tmpPath('named1.st');
+writeFileSync(named0, rankRec('rank0', 100, ['main'], 10, 30, 'python') +
+    rankRec('rank0', 100, ['main', 'step'], 20, 20, 'python'));
+writeFileSync(named1, rankRec('rank1', 200, ['main'], 30, 40, 'python') +
+    rankRec('rank1', 200, ['main', 'step'], 10, 10, 'python'));
+const pageNamed = tmpPath('named-diff.html');
+runProg('flame2html', ['--diff', '-o', pageNamed, named0, named1]);
+
+pageTest('labelled ranks with thread names are compared per thread',
+    pageNamed, async (page) => {
+	const sel = page.getByTestId('thread');
+	assert.equal(await sel.inputValue(), 'all');
+	await sel.selectOption('t:python');
+	/* The thread is the bottom row: main row 1, step row 2 (x < 0.25). */
+	await hover(page, 2, 0.1);
+	assert.equal((await tip(page))[0], 'step');
+	assert.deepEqual((await changeLines(page)).slice(0, 4), [
+	    'Self before: 20 ns', 'Self after: 10 ns',
+	    'Self \u0394: \u221210 ns', 'Self \u0394%: \u221250.00%']);
 });
 
 pageTest('the table lists functions by self time', page1, async (page) => {
