@@ -69,8 +69,10 @@ configure(void)
 	size_t i;
 
 	configured = 1;
-	if (opt.config)
+	if (opt.config) {
 		config_load_dir(&conf, opt.config, &tab);
+		panels_prepare(&tab);
+	}
 	for (i = 0; i < opt.files.n; i++)
 		config_load_file(&conf, opt.files.v[i], &tab, 1);
 	for (i = 0; i < opt.exprs.n; i++)
@@ -98,6 +100,7 @@ run_finish(void)
 		bad_sysinfo = 1;
 	config_release(&conf);
 	table_release(&tab);
+	panels_reset();
 	table_init(&tab);
 	config_init(&conf, opt.norm);
 	configured = started = warned_sysinfo = 0;
@@ -140,9 +143,14 @@ record(struct nd_reader *r, void *arg)
 		return;
 	}
 	if (v[0].p && !nd_str_eq(v[0], "dispatch", 8) &&
-	    !nd_str_eq(v[0], "sysinfo", 7))
-		return;		/* roofline, units: not used by metrics */
+	    !nd_str_eq(v[0], "sysinfo", 7) &&
+	    !nd_str_eq(v[0], "roofline", 8))
+		return;		/* units: not used by metrics */
 	run_check(v[0], v[1]);
+	if (v[0].p && nd_str_eq(v[0], "roofline", 8)) {
+		panels_roofline(r->line, r->len);
+		return;
+	}
 	if (v[0].p && nd_str_eq(v[0], "sysinfo", 7)) {
 		if (tab.have_sysinfo && !warned_sysinfo++)
 			warn_at(&r->pos, "another sysinfo record in one run: "
@@ -153,6 +161,7 @@ record(struct nd_reader *r, void *arg)
 			return;
 		}
 		table_sysinfo_record(&tab, r->line, r->len);
+		panels_sysinfo(r->line, r->len);
 		return;
 	}
 	if (!tab.have_schema) {
@@ -330,34 +339,61 @@ select_rows(size_t *np)
 
 /* ---- output ---- */
 
-/* Does -b id name the panel, the table or row of mt? */
+/* Does -b id name the panel ("2"), the table ("2.1") or the row
+ * ("2.1.15") of table table_id? */
 static int
-block_wanted_one(const struct mtable *mt, size_t row, const char *want)
+block_wanted_one(int table_id, size_t row, const char *want)
 {
 	char id[64];
 
-	snprintf(id, sizeof(id), "%d", mt->table_id / 100);
+	snprintf(id, sizeof(id), "%d", table_id / 100);
 	if (strcmp(id, want) == 0)
 		return 1;
-	snprintf(id, sizeof(id), "%d.%d", mt->table_id / 100,
-	    mt->table_id % 100);
+	snprintf(id, sizeof(id), "%d.%d", table_id / 100, table_id % 100);
 	if (strcmp(id, want) == 0)
 		return 1;
-	snprintf(id, sizeof(id), "%d.%d.%zu", mt->table_id / 100,
-	    mt->table_id % 100, row);
+	snprintf(id, sizeof(id), "%d.%d.%zu", table_id / 100, table_id % 100,
+	    row);
 	return strcmp(id, want) == 0;
 }
 
 static int
-block_wanted(const struct mtable *mt, size_t row)
+id_wanted(int table_id, size_t row)
 {
 	size_t i;
 
 	if (!opt.blocks.n)
 		return 1;
 	for (i = 0; i < opt.blocks.n; i++)
-		if (block_wanted_one(mt, row, opt.blocks.v[i]))
+		if (block_wanted_one(table_id, row, opt.blocks.v[i]))
 			return 1;
+	return 0;
+}
+
+static int
+block_wanted(const struct mtable *mt, size_t row)
+{
+	return id_wanted(mt->table_id, row);
+}
+
+/* Does -b id name one of the tables filled from the data (panels.c)?
+ * Their rows are numbered from the data, so any row number is one. */
+static int
+panel_table_named(const char *want)
+{
+	static const int ids[] = { 1, 2, 101, 401, 402 };
+	char id[64];
+	size_t i, n;
+
+	for (i = 0; opt.config && i < sizeof(ids) / sizeof(ids[0]); i++) {
+		if (block_wanted_one(ids[i], 0, want))
+			return 1;
+		n = (size_t)snprintf(id, sizeof(id), "%d.%d.", ids[i] / 100,
+		    ids[i] % 100);
+		if (strncmp(id, want, n) == 0 && want[n] &&
+		    strspn(want + n, "0123456789") == strlen(want + n))
+			return 1;
+	}
 	return 0;
 }
 
@@ -373,11 +409,11 @@ check_blocks(void)
 	int found;
 
 	for (i = 0; i < opt.blocks.n; i++) {
-		found = 0;
+		found = panel_table_named(opt.blocks.v[i]);
 		for (j = 0; j < conf.ntables && !found; j++)
 			for (k = 0; k < conf.tables[j].nrows && !found; k++)
-				found = block_wanted_one(&conf.tables[j], k,
-				    opt.blocks.v[i]);
+				found = block_wanted_one(conf.tables[j].table_id,
+				    k, opt.blocks.v[i]);
 		if (found)
 			continue;
 		for (j = 0; j < conf.ntables; j++)
@@ -472,14 +508,27 @@ emit_row(struct ndw *w, const struct mtable *mt, size_t ri, struct evctx *c,
 static void
 emit_all(struct ndw *w, const size_t *idx, size_t n, const char *kernel)
 {
+	struct panels_out po = { w, outfp, norm_names[opt.norm], run.buf,
+	    run.len, id_wanted };
 	struct evctx c;
 	size_t i, j;
+	/* Panels 0, 1 and 4 come from the data, once, in panel order. */
+	int first = kernel == NULL && opt.config, roof = first;
 
+	if (first)
+		panels_write(&po, &tab, idx, n, PANELS_FIRST);
 	evctx_init(&c, &tab, idx, n);
-	for (i = 0; i < conf.ntables; i++)
+	for (i = 0; i < conf.ntables; i++) {
+		if (roof && conf.tables[i].panel_id > 400) {
+			panels_write(&po, &tab, idx, n, PANELS_ROOFLINE);
+			roof = 0;
+		}
 		for (j = 0; j < conf.tables[i].nrows; j++)
 			if (block_wanted(&conf.tables[i], j))
 				emit_row(w, &conf.tables[i], j, &c, kernel);
+	}
+	if (roof)
+		panels_write(&po, &tab, idx, n, PANELS_ROOFLINE);
 	evctx_release(&c);
 }
 
@@ -626,6 +675,7 @@ main(int argc, char *argv[])
 		jqf_free(where);
 	config_release(&conf);
 	table_release(&tab);
+	panels_reset();
 	free(opt.blocks.v);
 	free(opt.dispatches.v);
 	free(opt.exprs.v);

@@ -7,6 +7,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "arena.h"
 #include "hmap.h"
@@ -258,5 +259,37 @@ void config_add_user(struct config *cf, const char *def);
 void config_compile(struct config *cf, struct table *t);
 /* Rewrites a Unit cell: "(Req + $normUnit)" and capitalize(). */
 char *config_unit_text(struct config *cf, const char *s);
+
+/* ---- the tables filled from the data (panels.c) ---- */
+
+struct ndw;
+
+/* Keep the run's first sysinfo and roofline records (validated lines). */
+void panels_sysinfo(const char *line, size_t len);
+void panels_roofline(const char *line, size_t len);
+/* Forgets them (the next run starts). */
+void panels_reset(void);
+/* Asks t for the counter columns the roofline reads (before any row). */
+void panels_prepare(struct table *t);
+
+/* Where the records go: the writer, normalization and run (raw JSON, or
+ * run_len 0) of every record, and the rows -b selects. */
+struct panels_out {
+	struct ndw *w;
+	FILE *fp;
+	const char *norm;
+	const char *run;
+	size_t run_len;
+	int (*wanted)(int table_id, size_t row);
+};
+
+/*
+ * Writes, over the rows idx, PANELS_FIRST: 0.1 Top Kernels, 0.2 Dispatch
+ * List and 1.1 System Info; PANELS_ROOFLINE: 4.1 and 4.2 (or one line on
+ * stderr saying why there is no roofline).
+ */
+enum { PANELS_FIRST, PANELS_ROOFLINE };
+void panels_write(const struct panels_out *o, struct table *t,
+    const size_t *idx, size_t n, int which);
 
 #endif

@@ -99,3 +99,58 @@ mkb() {
 mkb 0127-block-tcc vcopy/MI200 gfx90a TCC
 mkb 0128-block-sq-tcp vcopy/MI200 gfx90a "SQ TCP"
 mkb 0129-block-tcc-mi300x path/MI300X_A1 gfx942 TCC
+# 0.1 Top Kernels of mixbench: the old tool's own table (prev_analysis/1.csv,
+# whose numbers follow the 3.3.0 rules: notes 1.1).
+d=$here/0140-top-kernels-mixbench
+python3 - "$F/mixbench/mi200/prev_analysis/1.csv" >"$d/want.ndjson" <<'PY'
+import csv, json, sys
+rows = list(csv.reader(open(sys.argv[1], newline="")))
+for i, r in enumerate(rows[1:]):
+    print(json.dumps({"metric_id": "0.1.%d" % i, "metric": r[0],
+        "Count": int(r[1]), "Sum(ns)": float(r[2]), "Mean(ns)": float(r[3]),
+        "Median(ns)": float(r[4]), "Pct": float(r[5])}))
+PY
+printf '%s\n' "pmc2ndjson $RF/mixbench/mi200 | metric-eval -c $RC/gfx90a -b 0.1 | sh ../pin.sh want.ndjson" >"$d/cmd"
+sh "$here/expout.sh" "$d/want.ndjson" >"$d/expout"
+# 1.1 System Info and 0.2 Dispatch List, from the CSV files themselves.
+d=$here/0144-system-info-dispatch-list
+python3 - "$F/vcopy/MI200" >"$d/want.ndjson" <<'PY'
+import csv, json, sys
+def val(s):
+    if s == "":
+        return None
+    for f in (int, float):
+        try:
+            return f(s)
+        except ValueError:
+            pass
+    return s
+h, r = list(csv.reader(open(sys.argv[1] + "/sysinfo.csv", newline="")))[:2]
+for i, (k, v) in enumerate(zip(h, r)):
+    print(json.dumps({"metric_id": "1.1.%d" % i, "metric": k, "Info": val(v)}))
+rows = list(csv.reader(open(sys.argv[1] + "/pmc_perf.csv", newline="")))
+ix = {k: i for i, k in enumerate(rows[0])}
+for i, r in enumerate(rows[1:]):
+    print(json.dumps({"metric_id": "0.2.%d" % i,
+        "Dispatch_ID": val(r[ix["Dispatch_ID"]]),
+        "Kernel_Name": r[ix["Kernel_Name"]], "GPU_ID": val(r[ix["GPU_ID"]])}))
+PY
+printf '%s\n' "pmc2ndjson $RF/vcopy/MI200 | metric-eval -c $RC/gfx90a -b 0.2 -b 1 | sh ../pin.sh want.ndjson" >"$d/cmd"
+sh "$here/expout.sh" "$d/want.ndjson" >"$d/expout"
+# 4.2: the FP32 ceilings are roofline.csv's device-0 columns (notes 1.4).
+d=$here/0142-roofline-mixbench
+python3 - "$F/mixbench/mi200/roofline.csv" >"$d/want-ceilings.ndjson" <<'PY'
+import csv, json, sys
+rows = list(csv.reader(open(sys.argv[1], newline="")))
+dev = dict(zip(rows[0], rows[1]))
+names = [("HBM", "HBMBw"), ("L2", "L2Bw"), ("L1", "L1Bw"), ("LDS", "LDSBw"),
+         ("VALU FP32", "FP32Flops"), ("MFMA FP32", "MFMAF32Flops")]
+for m, k in names:
+    print(json.dumps({"metric": m, "dtype": "FP32", "Value": float(dev[k]),
+        "Unit": "GB/s" if k.endswith("Bw") else "GFLOP/s"}))
+PY
+cat - "$d/want-points.ndjson" >"$d/want.ndjson" <<'PY'
+PY
+jq -c '. + {metric_id: "4.2 \(.dtype) \(.metric)"}' "$d/want-ceilings.ndjson" >>"$d/want.ndjson"
+printf '%s\n' "pmc2ndjson $RF/mixbench/mi200 | metric-eval -c $RC/gfx90a -b 4 2>/dev/null | jq -c 'if .table_id == \"4.2\" then .metric_id = \"4.2 \\(.dtype) \\(.metric)\" else . end' | sh ../pin.sh want.ndjson" >"$d/cmd"
+sh "$here/expout.sh" "$d/want.ndjson" >"$d/expout"
