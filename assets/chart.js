@@ -1206,10 +1206,21 @@ const NORM_KEY = 'normalization';
 /* The producers' --label: the run a record came from. */
 const RUN_KEY = 'run';
 
-/* Keys whose values split a metric's records: kernel, normalization. */
+/*
+ * Keys whose values split a metric's records: kernel, normalization.
+ * They are read off the metric with the most records (tables such as
+ * 0.1 Top Kernels have one record per run, not one per kernel).
+ */
 function metricDims(g, ids) {
 	const dims = [];
-	const firstId = ids.get(0);
+	const counts = new Map();
+	let firstId = ids.get(0), most = 0;
+	for (let i = 0; i < g.rows; i++) {
+		const id = ids.get(i), c = (counts.get(id) ?? 0) + 1;
+		counts.set(id, c);
+		if (c > most)
+			most = c, firstId = id;
+	}
 	for (const k of g.keys) {
 		/* Units differ between normalizations: not a choice. */
 		if (METRIC_IDS.has(k) || k === NORM_KEY || /^units?$/i.test(k))
@@ -1323,6 +1334,10 @@ function metricModel(g) {
 	const metrics = new Map(), combos = new Map();
 	const comboKey = (run, vals) => run + JSON.stringify(vals);
 	let repeated = 0;
+	/* The run and normalization of a record, for the metrics that do not
+	 * vary with the other choices (below). */
+	const runDim = dims.indexOf(RUN_KEY);
+	const runKey = (norm, runVal) => norm + '|' + JSON.stringify(runVal);
 	for (let i = 0; i < g.rows; i++) {
 		const id = ids.get(i);
 		let m = metrics.get(id);
@@ -1330,6 +1345,14 @@ function metricModel(g) {
 			metrics.set(id,
 			    m = { id, first: i, idx: metrics.size });
 		const vals = dims.map((k) => g.get(i, k) ?? null);
+		const vkey = JSON.stringify(vals.filter((_, d) => d !== runDim));
+		if (m.vals === undefined)
+			m.vals = vkey, m.byRun = new Map();
+		else if (m.vals !== vkey)
+			m.vals = null;
+		const rk = runKey(runOf[i], runDim >= 0 ? vals[runDim] : null);
+		if (!m.byRun.has(rk))
+			m.byRun.set(rk, i);
 		let arr = combos.get(comboKey(runOf[i], vals));
 		if (arr === undefined)
 			combos.set(comboKey(runOf[i], vals), arr = []);
@@ -1341,7 +1364,13 @@ function metricModel(g) {
 	const model = { g, dims, dimVals, runNames, metrics, combos, repeated,
 	    panels: metricPanels(g, metrics), choice: dims.map(() => 0),
 	    runChoice: 0, current: [] };
-	model.rec = (m) => model.current[m.idx] ?? -1;
+	/* A metric whose records do not vary with the kernel (Top Kernels,
+	 * System Info, the roofline) shows the same record for every one. */
+	for (const m of metrics.values())
+		m.dimless = dims.some((_, d) => d !== runDim) && m.vals !== null;
+	model.rec = (m) => model.current[m.idx] ?? (m.dimless ?
+	    m.byRun.get(runKey(model.runChoice, runDim >= 0 ?
+	    dimVals[runDim][model.choice[runDim]] : null)) ?? -1 : -1);
 	model.choose = () => {
 		model.current = combos.get(comboKey(model.runChoice,
 		    dims.map((_, e) => dimVals[e][model.choice[e]]))) || [];
@@ -1526,9 +1555,10 @@ function buildMetricTable(model, t, box) {
 		for (const arr of combos.values())
 			if (arr[m.idx] !== undefined)
 				rowsOf.push(arr[m.idx]);
+	const dimless = t.metrics.every((m) => m.dimless);
 	const keys = gg.keysOf(rowsOf).filter((k) =>
 	    !METRIC_IDS.has(k) && k !== NORM_KEY && k !== RUN_KEY &&
-	    !dims.includes(k));
+	    (dimless || !dims.includes(k)));
 	const val = (k) => (mi) => {
 		const r = recOf(t.metrics[mi]);
 		return r < 0 ? null : gg.get(r, k) ?? null;
