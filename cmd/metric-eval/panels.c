@@ -107,8 +107,8 @@ duration(const struct table *t, size_t r)
 /* ---- writing ---- */
 
 static void
-head(const struct panels_out *o, int table_id, const char *panel, const char *table,
-    size_t row, const char *metric, size_t mlen)
+head(const struct panels_out *o, int table_id, const char *panel,
+    const char *table, size_t row, const char *metric, size_t mlen)
 {
 	char id[64];
 
@@ -233,8 +233,8 @@ top_stats(const struct table *t, const size_t *idx, size_t n, size_t *nk)
 }
 
 static void
-top_kernels(const struct panels_out *o, const struct table *t, const size_t *idx,
-    size_t n)
+top_kernels(const struct panels_out *o, const struct table *t,
+    const size_t *idx, size_t n)
 {
 	struct kstat *ks;
 	long double total = 0;
@@ -262,8 +262,8 @@ top_kernels(const struct panels_out *o, const struct table *t, const size_t *idx
 }
 
 static void
-dispatch_list(const struct panels_out *o, const struct table *t, const size_t *idx,
-    size_t n)
+dispatch_list(const struct panels_out *o, const struct table *t,
+    const size_t *idx, size_t n)
 {
 	const char *id, *name;
 	char pos[32];
@@ -490,8 +490,8 @@ roofline_point(const struct panels_out *o, const struct table *t,
 
 /* 4.1: the ten kernels of the largest total duration. */
 static void
-roofline_points(const struct panels_out *o, const struct table *t, const size_t *idx,
-    size_t n, int arch)
+roofline_points(const struct panels_out *o, const struct table *t,
+    const size_t *idx, size_t n, int arch)
 {
 	struct rkernel *ks = xcalloc(t->nkernels + 1, sizeof(*ks));
 	const char *bs = table_sysinfo((struct table *)t, "lds_banks_per_cu");
@@ -551,8 +551,8 @@ static const struct dtype dtypes[] = {
 };
 
 static void
-ceiling(const struct panels_out *o, size_t *row, const char *metric, const char *dt,
-    struct nd_slice v, const char *unit)
+ceiling(const struct panels_out *o, size_t *row, const char *metric,
+    const char *dt, struct nd_slice v, const char *unit)
 {
 	if (o->wanted(402, *row)) {
 		head(o, 402, "Roofline", "Roofline ceilings", *row, metric,
