@@ -60,7 +60,7 @@ reckey_release(struct reckey *k)
 
 /* The identity fields of each kind: written once, never compared. */
 static const char *const id_metric[] = { "panel_id", "panel", "table_id",
-	"table", "metric_id", "metric", "normalization", "Channel",
+	"table", "metric_id", "metric", "normalization", "Channel", "dtype",
 	"Kernel_Name", NULL };
 static const char *const id_stack[] = { "thread", "stack", "cat",
 	"thread_name", NULL };
@@ -269,7 +269,7 @@ typed_kind(struct nd_slice type, struct reckey *k)
 
 /* The names (and so the values) of the key of each kind. */
 static const char *const key_metric[] = { "table_id", "metric", "Channel",
-	"Kernel_Name", "normalization", NULL };
+	"dtype", "Kernel_Name", "normalization", NULL };
 static const char *const key_summary[] = { "type", "op", "detail", NULL };
 static const char *const key_instr[] = { "type", "section", "name", NULL };
 static const char *const key_type[] = { "type", NULL };

@@ -3,8 +3,8 @@
 two metric-eval outputs BASE and NEW, joined here independently of
 recdiff.
 
-Metric records are joined on (table_id, metric, Channel, Kernel_Name,
-normalization).  For every joined key DIFF must hold one record whose
+Metric records are joined on (table_id, metric, Channel, dtype,
+Kernel_Name, normalization).  For every joined key DIFF must hold one record whose
 every evaluated column F has F_base = the base's value and F = the new
 value, and for two numbers F_delta = F - F_base and
 F_pct = 100 * (F - F_base) / |F_base| (null when a side is blank or both
@@ -17,11 +17,12 @@ import math
 import sys
 
 IDENT = {"panel_id", "panel", "table_id", "table", "metric_id", "metric",
-         "normalization", "Channel", "Kernel_Name", "run", "label"}
+         "normalization", "Channel", "dtype", "Kernel_Name", "run",
+         "label"}
 
 
 def key(r):
-    return (r["table_id"], r["metric"], r.get("Channel"),
+    return (r["table_id"], r["metric"], r.get("Channel"), r.get("dtype"),
             r.get("Kernel_Name"), r.get("normalization"))
 
 
