@@ -225,6 +225,91 @@ span_extras(struct run *r, struct thread *th, struct nd_slice cat,
 	}
 }
 
+/*
+ * The fast path of the span reader: a record in the layout db2spans and
+ * trace2spans write, {"pid":N,"tid":N,"name":S[,"cat":S],"start_ns":N,
+ * "end_ns":N[,"thread_name":S][,"run":S]}, with integers N and strings S of
+ * printable ASCII without escapes, is cut into v[] (as nd_fields() would
+ * give) in one pass, without the general JSON scanner.  Returns 0, or -1
+ * for anything else: that record goes to nd_fields(), which validates it
+ * and reports what is wrong.
+ */
+static const char *
+fast_key(const char *p, const char *e, const char *key, size_t n)
+{
+	if ((size_t)(e - p) < n || memcmp(p, key, n) != 0)
+		return NULL;
+	return p + n;
+}
+
+static const char *
+fast_int(const char *p, const char *e, struct nd_slice *v)
+{
+	const char *q = p;
+
+	if (q < e && *q == '-')
+		q++;
+	if (q >= e || *q < '0' || *q > '9')
+		return NULL;
+	if (*q++ == '0' && q < e && *q >= '0' && *q <= '9')
+		return NULL;
+	while (q < e && *q >= '0' && *q <= '9')
+		q++;
+	if (q >= e || (*q != ',' && *q != '}'))
+		return NULL;
+	v->p = p;
+	v->len = (size_t)(q - p);
+	return q;
+}
+
+static const char *
+fast_str(const char *p, const char *e, struct nd_slice *v)
+{
+	const unsigned char *q = (const unsigned char *)p + 1;
+
+	if (p >= e || *p != '"')
+		return NULL;
+	while ((const char *)q < e && *q >= 0x20 && *q < 0x7f && *q != '"' &&
+	    *q != '\\')
+		q++;
+	if ((const char *)q >= e || *q != '"')
+		return NULL;
+	v->p = p;
+	v->len = (size_t)((const char *)q + 1 - p);
+	return (const char *)q + 1;
+}
+
+static int
+fast_fields(const char *p, size_t len, struct nd_slice v[8])
+{
+	const char *e = p + len;
+	const char *q;
+
+	memset(v, 0, 8 * sizeof(*v));
+	if ((p = fast_key(p, e, "{\"pid\":", 7)) == NULL ||
+	    (p = fast_int(p, e, &v[0])) == NULL ||
+	    (p = fast_key(p, e, ",\"tid\":", 7)) == NULL ||
+	    (p = fast_int(p, e, &v[1])) == NULL ||
+	    (p = fast_key(p, e, ",\"name\":", 8)) == NULL ||
+	    (p = fast_str(p, e, &v[2])) == NULL)
+		return -1;
+	if ((q = fast_key(p, e, ",\"cat\":", 7)) != NULL &&
+	    (p = fast_str(q, e, &v[5])) == NULL)
+		return -1;
+	if ((p = fast_key(p, e, ",\"start_ns\":", 12)) == NULL ||
+	    (p = fast_int(p, e, &v[3])) == NULL ||
+	    (p = fast_key(p, e, ",\"end_ns\":", 10)) == NULL ||
+	    (p = fast_int(p, e, &v[4])) == NULL)
+		return -1;
+	if ((q = fast_key(p, e, ",\"thread_name\":", 15)) != NULL &&
+	    (p = fast_str(q, e, &v[6])) == NULL)
+		return -1;
+	if ((q = fast_key(p, e, ",\"run\":", 7)) != NULL &&
+	    (p = fast_str(q, e, &v[7])) == NULL)
+		return -1;
+	return p + 1 == e && *p == '}' ? 0 : -1;
+}
+
 /* One span record. */
 static void
 span_record(struct run *r, const struct nd_reader *rd)
@@ -236,7 +321,8 @@ span_record(struct run *r, const struct nd_reader *rd)
 	struct bspan s;
 	int64_t dur;
 
-	if (nd_fields(rd->line, rd->len, keys, v, 8) < 0) {
+	if (fast_fields(rd->line, rd->len, v) != 0 &&
+	    nd_fields(rd->line, rd->len, keys, v, 8) < 0) {
 		bad_input(&r->bad, &rd->pos, "%s", nd_error());
 		return;
 	}
