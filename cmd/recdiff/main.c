@@ -424,36 +424,38 @@ skip_report(void)
 	strbuf_release(&sb);
 }
 
+/* The state of reading one file. */
+struct input {
+	int per_file;		/* each file is one side */
+	int fresh;		/* no record read yet */
+	struct strbuf last;	/* the run of the last record */
+};
+
 /* One record of the input. */
 static void
-record(const struct nd_reader *rd, int per_file, int *fresh,
-    struct strbuf *last)
+record(struct nd_reader *rd, void *arg)
 {
-	int rc;
+	struct input *in = arg;
 
+	progress_update(++nread, 0);
 	if (nd_fields(rd->line, rd->len, NULL, NULL, 0) < 0) {
-		bad_input(&bad, &rd->pos, "%s", rd->no_newline ?
-		    "truncated last line" : nd_error());
+		bad_input(&bad, &rd->pos, "%s", nd_error());
 		return;
 	}
-	if (where != NULL && (rc = jqf_match(where, rd->line, rd->len)) <= 0) {
-		if (rc < 0)
-			bad_input(&bad, &rd->pos, "--where: %s",
-			    jqf_error(where));
+	if (jqf_keep(where, rd->line, rd->len, &bad, &rd->pos) != 1)
 		return;
-	}
 	if (kind_of(rd->line, rd->len, 0, &key) != 0) {
 		bad_input(&bad, &rd->pos, "%s", nd_error());
 		return;
 	}
 	/* One file of several runs: a run ends where its label changes. */
-	if (*fresh || (!per_file && (last->len != key.run.len ||
-	    memcmp(last->buf, key.run.p, key.run.len) != 0))) {
+	if (in->fresh || (!in->per_file && (in->last.len != key.run.len ||
+	    memcmp(in->last.buf, key.run.p, key.run.len) != 0))) {
 		side_begin(rd->pos.file);
-		*fresh = 0;
+		in->fresh = 0;
 	}
-	strbuf_reset(last);
-	strbuf_add(last, key.run.p, key.run.len);
+	strbuf_reset(&in->last);
+	strbuf_add(&in->last, key.run.p, key.run.len);
 	if (key.kind == K_SKIP) {
 		skip_count(key.skipped);
 		return;
@@ -467,25 +469,15 @@ record(const struct nd_reader *rd, int per_file, int *fresh,
 static int
 recdiff_file(const char *path, int per_file)
 {
-	struct strbuf last = STRBUF_INIT;
-	struct nd_reader r;
-	int rc, fresh = 1;
+	struct input in = { per_file, 1, STRBUF_INIT };
+	const struct nd_loop loop = { record, &in, &bad, 0, NULL };
+	int rc;
 
-	if (nd_reader_open(&r, path) != 0) {
-		warn_errno("cannot open '%s'", path);
-		return EXIT_FAILURE;
-	}
-	while ((rc = nd_read(&r)) == 1) {
-		record(&r, per_file, &fresh, &last);
-		progress_update(++nread, 0);
-	}
-	if (rc < 0)
-		warn("%s: read error", r.pos.file);
-	nd_reader_close(&r);
-	strbuf_release(&last);
-	if (fresh && per_file)
+	rc = nd_each(path, &loop);
+	strbuf_release(&in.last);
+	if (rc == 0 && in.fresh && per_file)
 		warn("'%s': no records", path);
-	return rc < 0 || (fresh && per_file) ? EXIT_FAILURE : EXIT_SUCCESS;
+	return rc < 0 || (in.fresh && per_file) ? EXIT_FAILURE : EXIT_SUCCESS;
 }
 
 /* --fields: the comma-separated names. */
