@@ -5,6 +5,7 @@
 #   unit      tests/unit/test_*.c (cmocka), one binary per libcommon module
 #   cases     tests/cases/*/*/ golden pipeline cases (tests/run-cases.sh)
 #   man       mandoc -Tlint and the SYNOPSIS = --help check
+#   layers    no shared mutable globals, no file cycles (check-layers.sh)
 #   browser   tests/browser/*.test.mjs in headless chromium (playwright-core)
 #
 # NO_BROWSER=1 skips the browser suite (asan and valgrind runs);
@@ -92,6 +93,10 @@ add_counts cases
 sh tests/lint-man.sh "$O/bin" >"$log" 2>&1
 grep -v -E '^[0-9]+ passed, [0-9]+ failed' "$log"
 add_counts man
+
+sh tests/check-layers.sh >"$log" 2>&1
+grep -v -E '^[0-9]+ passed, [0-9]+ failed' "$log"
+add_counts layers
 
 if [ -z "$NO_BROWSER" ] && ls tests/browser/*.test.mjs >/dev/null 2>&1; then
 	BIN="$O/bin" sh tests/browser/run.sh >"$log" 2>&1

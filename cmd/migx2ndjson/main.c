@@ -20,14 +20,6 @@
 
 #include "migx.h"
 
-struct migx_opt opt = { .com = OPT_COMMON_INIT, .attr_split = 1 };
-struct ndw w;
-struct srcpos pos;
-struct bad_input bad = BAD_INPUT_INIT;
-
-static FILE *out;
-static struct jqf *where;
-static unsigned long unknown, total_lines;
 /* The first unrecognised lines, for the summary: "line 3: 'text'; ...". */
 static struct strbuf unknown_first = STRBUF_INIT;
 #define UNKNOWN_SHOWN 3
@@ -57,106 +49,6 @@ usage(int status)
 	exit(status);
 }
 
-/* Writes an unsigned number without printf (this is the hot path). */
-void
-put_u(const char *key, unsigned long v)
-{
-	char buf[24], *p = buf + sizeof(buf);
-
-	do
-		*--p = (char)('0' + v % 10);
-	while ((v /= 10) != 0);
-	W_RAW(key, p, (size_t)(buf + sizeof(buf) - p));
-}
-
-/* Bytes that a JSON string holds as they are. */
-static unsigned char plain[256];
-
-static void
-plain_init(void)
-{
-	int c;
-
-	for (c = 0x20; c < 0x7f; c++)
-		plain[c] = c != '"' && c != '\\';
-	if (w.flags & NDW_HTML_SAFE)
-		plain['<'] = plain['>'] = plain['&'] = 0;
-}
-
-void
-out_str(const char *p, size_t n)
-{
-	const unsigned char *u = (const unsigned char *)p;
-	size_t i;
-	char *d;
-
-	for (i = 0; i < n && plain[u[i]]; i++)
-		;
-	if (i < n) {
-		if (w.need_comma)
-			strbuf_addch(&w.buf, ',');
-		w.need_comma = 1;
-		ndw_quote(&w.buf, p, n, w.flags);
-		return;
-	}
-	d = wb_room(n + 3);
-	if (w.need_comma)
-		*d++ = ',';
-	w.need_comma = 1;
-	*d++ = '"';
-	memcpy(d, p, n);
-	d += n;
-	*d++ = '"';
-	wb_end(d);
-}
-
-void
-out_raw(const char *p, size_t n)
-{
-	char *d = wb_room(n + 1);
-
-	if (w.need_comma)
-		*d++ = ',';
-	w.need_comma = 1;
-	memcpy(d, p, n);
-	wb_end(d + n);
-}
-
-void
-rec_begin(const char *type, struct run *r, unsigned long line)
-{
-	ndw_begin(&w);
-	W_STRZ("type", type);
-	put_u("run", (unsigned long)r->num);
-	put_u("line", line);
-	if (opt.label != NULL)
-		W_STRZ("label", opt.label);
-}
-
-void
-rec_flags(unsigned flags)
-{
-	static const char *const names[] = { "glued", "truncated",
-	    "wrapped", "fork_spacing", "indented", "nospace" };
-	size_t i;
-
-	if (flags == 0)
-		return;
-	W_ARR("flags");
-	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
-		if (flags & (1u << i))
-			out_str(names[i], strlen(names[i]));
-	ndw_close(&w);
-}
-
-void
-rec_emit(void)
-{
-	ndw_end(&w);
-	if (jqf_keep(where, w.buf.buf, w.buf.len, &bad, &pos) == 1)
-		ndw_emit(&w, out);
-}
-
 static int
 starts(const char *s, size_t n, const char *z)
 {
@@ -180,34 +72,34 @@ static int cut_seen;
 
 /* The last line ends early: its record is kept, marked, and reported. */
 static void
-cut_short(void)
+cut_short(struct migx *mx)
 {
-	if (opt.com.strict)
-		die_at(&pos, "the last line is cut short");
-	warn_at(&pos, "the last line is cut short");
+	if (mx->opt.com.strict)
+		die_at(&mx->pos, "the last line is cut short");
+	warn_at(&mx->pos, "the last line is cut short");
 	cut_seen = 1;
 }
 
 static void
-meta_flush(struct run *r)
+meta_flush(struct migx *mx, struct run *r)
 {
 	if (meta.kind == 1) {
-		rec_begin("meta", r, meta.line);
-		W_STRZ("key", "driver_start");
-		W_STR("version", meta.version.buf, meta.version.len);
-		W_STR("invocation", meta.invocation.buf,
+		rec_begin(mx, "meta", r, meta.line);
+		W_STRZ(mx, "key", "driver_start");
+		W_STR(mx, "version", meta.version.buf, meta.version.len);
+		W_STR(mx, "invocation", meta.invocation.buf,
 		    meta.invocation.len);
 		if (meta.stamp.len > 0)
-			W_STR("timestamp", meta.stamp.buf,
+			W_STR(mx, "timestamp", meta.stamp.buf,
 			    meta.stamp.len);
 		else
-			W_NULL("timestamp");
-		rec_emit();
+			W_NULL(mx, "timestamp");
+		rec_emit(mx);
 	} else if (meta.kind == 2) {
-		rec_begin("meta", r, meta.line);
-		W_STRZ("key", "timestamp");
-		W_STR("timestamp", meta.stamp.buf, meta.stamp.len);
-		rec_emit();
+		rec_begin(mx, "meta", r, meta.line);
+		W_STRZ(mx, "key", "timestamp");
+		W_STR(mx, "timestamp", meta.stamp.buf, meta.stamp.len);
+		rec_emit(mx);
 	}
 	meta.kind = 0;
 	strbuf_reset(&meta.version);
@@ -232,46 +124,46 @@ is_stamp(const char *s, size_t n)
 }
 
 static void
-meta_kv(struct run *r, const char *key, const char *k2, const char *v,
-    size_t vn)
+meta_kv(struct migx *mx, struct run *r, const char *key, const char *k2,
+    const char *v, size_t vn)
 {
-	rec_begin("meta", r, pos.line);
-	W_STRZ("key", key);
-	W_STR(k2, v, vn);
-	rec_emit();
+	rec_begin(mx, "meta", r, mx->pos.line);
+	W_STRZ(mx, "key", key);
+	W_STR(mx, k2, v, vn);
+	rec_emit(mx);
 }
 
 /* Ends the current run: partial totals, --check; the next one starts. */
 static void
-run_end(struct run *r)
+run_end(struct migx *mx, struct run *r)
 {
-	trace_flush(r);
+	trace_flush(mx, r);
 	if (r->have_tot || (r->has_report && !r->totals_done)) {
 		if (!r->have_tot)
-			r->tot_line = pos.line;
-		totals_emit(r);
+			r->tot_line = mx->pos.line;
+		totals_emit(mx, r);
 	}
-	if (opt.check)
-		check_run(r);
+	if (mx->opt.check)
+		check_run(mx, r);
 	r->num++;
 	run_reset(r);
 }
 
 /* The driver's banner and footer lines (section 1 [A] and [J]). */
 static int
-driver_line(struct run *r, const char *s, size_t n)
+driver_line(struct migx *mx, struct run *r, const char *s, size_t n)
 {
 	const char *v, *e = s + n, *q;
 
 	if (starts(s, n, "Running [ MIGraphX Version: ")) {
 		if (r->totals_done || r->has_report)
-			run_end(r);
+			run_end(mx, r);
 		v = s + 28;
 		if ((q = memmem(v, (size_t)(e - v), " ]: ", 4)) == NULL)
 			return 0;
-		meta_flush(r);
+		meta_flush(mx, r);
 		meta.kind = 1;
-		meta.line = pos.line;
+		meta.line = mx->pos.line;
 		strbuf_add(&meta.version, v, (size_t)(q - v));
 		strbuf_add(&meta.invocation, q + 4, (size_t)(e - q - 4));
 		return 1;
@@ -282,9 +174,10 @@ driver_line(struct run *r, const char *s, size_t n)
 		v = s + 20;
 		if ((q = memmem(v, (size_t)(e - v), " ] Complete", 11)) == NULL)
 			return 0;
-		rec_begin("meta", r, meta.kind == 2 ? meta.line : pos.line);
-		W_STRZ("key", "driver_end");
-		W_STR("version", v, (size_t)(q - v));
+		rec_begin(mx, "meta", r,
+		    meta.kind == 2 ? meta.line : mx->pos.line);
+		W_STRZ(mx, "key", "driver_end");
+		W_STR(mx, "version", v, (size_t)(q - v));
 		q += 11;
 		if (q < e && *q == '(') {
 			d = q + 1;
@@ -297,17 +190,17 @@ driver_line(struct run *r, const char *s, size_t n)
 			q = q < e ? q + 1 : q;
 		}
 		if (d != NULL)
-			put_num("duration_s", d, (size_t)(de - d));
+			put_num(mx, "duration_s", d, (size_t)(de - d));
 		else
-			W_NULL("duration_s");
+			W_NULL(mx, "duration_s");
 		if (q + 2 <= e && q[0] == ':' && q[1] == ' ')
 			q += 2;
-		W_STR("invocation", q, (size_t)(e - q));
+		W_STR(mx, "invocation", q, (size_t)(e - q));
 		if (meta.kind == 2)
-			W_STR("timestamp", meta.stamp.buf, meta.stamp.len);
+			W_STR(mx, "timestamp", meta.stamp.buf, meta.stamp.len);
 		else
-			W_NULL("timestamp");
-		rec_emit();
+			W_NULL(mx, "timestamp");
+		rec_emit(mx);
 		meta.kind = 0;
 		strbuf_reset(&meta.stamp);
 		return 1;
@@ -315,12 +208,12 @@ driver_line(struct run *r, const char *s, size_t n)
 	if (is_stamp(s, n)) {
 		if (meta.kind == 1 && meta.stamp.len == 0) {
 			strbuf_add(&meta.stamp, s + 1, n - 2);
-			meta_flush(r);
+			meta_flush(mx, r);
 			return 1;
 		}
-		meta_flush(r);
+		meta_flush(mx, r);
 		meta.kind = 2;
-		meta.line = pos.line;
+		meta.line = mx->pos.line;
 		strbuf_add(&meta.stamp, s + 1, n - 2);
 		return 1;
 	}
@@ -329,7 +222,7 @@ driver_line(struct run *r, const char *s, size_t n)
 
 /* An environment line: NAME=VALUE with MIGRAPHX in NAME (1 [B], [J]). */
 static int
-env_line(struct run *r, const char *s, size_t n)
+env_line(struct migx *mx, struct run *r, const char *s, size_t n)
 {
 	const char *eq = memchr(s, '=', n), *p;
 	size_t vn;
@@ -344,61 +237,61 @@ env_line(struct run *r, const char *s, size_t n)
 	vn = n - (size_t)(eq + 1 - s);
 	if (vn > 0 && eq[vn] == '\\')
 		vn--;
-	rec_begin("meta", r, pos.line);
-	W_STRZ("key", "env");
-	W_STR("name", s, (size_t)(eq - s));
-	W_STR("value", eq + 1, vn);
-	rec_emit();
+	rec_begin(mx, "meta", r, mx->pos.line);
+	W_STRZ(mx, "key", "env");
+	W_STR(mx, "name", s, (size_t)(eq - s));
+	W_STR(mx, "value", eq + 1, vn);
+	rec_emit(mx);
 	return 1;
 }
 
 /* Progress and phase lines of the driver (section 1 [C], [E], [F]). */
 static int
-phase_line(struct run *r, const char *s, size_t n)
+phase_line(struct migx *mx, struct run *r, const char *s, size_t n)
 {
 	const char *ph = NULL;
 
 	if (starts(s, n, "Compiling ...")) {
 		if (r->totals_done)
-			run_end(r);
+			run_end(mx, r);
 		ph = "compiling";
 	} else if (starts(s, n, "Reading: ")) {
 		if (r->totals_done)
-			run_end(r);
-		meta_kv(r, "reading", "file", s + 9, n - 9);
+			run_end(mx, r);
+		meta_kv(mx, r, "reading", "file", s + 9, n - 9);
 		return 1;
 	} else if (starts(s, n, "Quantizing")) {
 		ph = "quantizing";
 	} else if (starts(s, n, "Allocating params ...")) {
 		if (r->totals_done)
-			run_end(r);
+			run_end(mx, r);
 		ph = "allocating";
 		strbuf_reset(&r->header);
 	} else if (starts(s, n, "Running performance report ...")) {
 		if (r->has_report)
-			run_end(r);
+			run_end(mx, r);
 		ph = "perf";
 		r->in_perf = 1;
 		strbuf_reset(&r->header);
 	} else if (starts(s, n, "Compilation time: ") && n > 20 &&
 	    memcmp(s + n - 2, "ms", 2) == 0) {
-		rec_begin("meta", r, pos.line);
-		W_STRZ("key", "compilation_ms");
-		put_num("value", s + 18, n - 20);
-		rec_emit();
+		rec_begin(mx, "meta", r, mx->pos.line);
+		W_STRZ(mx, "key", "compilation_ms");
+		put_num(mx, "value", s + 18, n - 20);
+		rec_emit(mx);
 		return 1;
 	} else if (starts(s, n, "Unused environment variable: ")) {
-		meta_kv(r, "unused_env", "name", s + 29, n - 29);
+		meta_kv(mx, r, "unused_env", "name", s + 29, n - 29);
 		return 1;
 	} else
 		return 0;
-	meta_kv(r, "phase", "phase", ph, strlen(ph));
+	meta_kv(mx, r, "phase", "phase", ph, strlen(ph));
 	return 1;
 }
 
 /* module: "NAME" (ROCm >= 4.3) and Module NAME: (4.1-4.2). */
 static int
-module_line(struct run *r, const char *s, size_t n)
+module_line(struct migx *mx, struct run *r, const char *s, size_t n)
 {
 	const char *nm;
 	size_t nn;
@@ -413,19 +306,19 @@ module_line(struct run *r, const char *s, size_t n)
 		return 0;
 	strbuf_reset(&r->header);
 	strbuf_add(&r->header, nm, nn);
-	rec_begin("module", r, pos.line);
-	W_STR("name", nm, nn);
-	rec_emit();
+	rec_begin(mx, "module", r, mx->pos.line);
+	W_STR(mx, "name", nm, nn);
+	rec_emit(mx);
 	return 1;
 }
 
 /* Adds line s to the summary's examples, cut and with controls as '?'. */
 static void
-unknown_note(const char *s, size_t n)
+unknown_note(struct migx *mx, const char *s, size_t n)
 {
 	size_t i, cut = n;
 
-	if (unknown >= UNKNOWN_SHOWN)
+	if (mx->unknown >= UNKNOWN_SHOWN)
 		return;
 	if (cut > UNKNOWN_CUT) {
 		cut = UNKNOWN_CUT;
@@ -433,7 +326,7 @@ unknown_note(const char *s, size_t n)
 			cut--;	/* not inside a UTF-8 sequence */
 	}
 	strbuf_addf(&unknown_first, "%sline %lu: '",
-	    unknown_first.len > 0 ? "; " : "", pos.line);
+	    unknown_first.len > 0 ? "; " : "", mx->pos.line);
 	for (i = 0; i < cut; i++)
 		strbuf_addch(&unknown_first, (unsigned char)s[i] < 0x20 ||
 		    s[i] == 0x7f ? '?' : s[i]);
@@ -441,17 +334,17 @@ unknown_note(const char *s, size_t n)
 }
 
 static void
-other(struct run *r, const char *s, size_t n, unsigned flags)
+other(struct migx *mx, struct run *r, const char *s, size_t n, unsigned flags)
 {
-	if (!opt.keep_unknown) {
-		unknown_note(s, n);
-		unknown++;
+	if (!mx->opt.keep_unknown) {
+		unknown_note(mx, s, n);
+		mx->unknown++;
 		return;
 	}
-	rec_begin("other", r, pos.line);
-	W_STR("text", s, n);
-	rec_flags(flags);
-	rec_emit();
+	rec_begin(mx, "other", r, mx->pos.line);
+	W_STR(mx, "text", s, n);
+	rec_flags(mx, flags);
+	rec_emit(mx);
 }
 
 /*
@@ -459,7 +352,8 @@ other(struct run *r, const char *s, size_t n, unsigned flags)
  * 0 when s is not one.
  */
 static int
-instr_line(struct run *r, const char *s, size_t n, unsigned flags, int cut)
+instr_line(struct migx *mx, struct run *r, const char *s, size_t n,
+    unsigned flags, int cut)
 {
 	struct instr in;
 	struct sl rest, t, p;
@@ -469,13 +363,14 @@ instr_line(struct run *r, const char *s, size_t n, unsigned flags, int cut)
 	if (instr_parse(s, n, &in, &rest) < 0) {
 		if (memmem(s, n, " = ", 3) != NULL &&
 		    suffix_peel(s, n, &t, &p, 0) >= 0) {
-			bad_input(&bad, &pos, "cannot parse the instruction "
+			bad_input(&mx->bad, &mx->pos,
+			    "cannot parse the instruction "
 			    "of a perf line");
 			return 1;
 		}
 		return 0;
 	}
-	trace_flush(r);
+	trace_flush(mx, r);
 	if (cut && !in.has_suffix && !in.is_return && r->in_perf) {
 		/* A perf line cut in its timing suffix: keep what is there. */
 		if ((c = suffix_peel(s, n, &t, &p, 1)) >= 0) {
@@ -483,43 +378,43 @@ instr_line(struct run *r, const char *s, size_t n, unsigned flags, int cut)
 			in.time = t, in.pct = p;
 			in.has_suffix = 1;
 		}
-		cut_short();
+		cut_short(mx);
 	}
 	section = in.has_suffix || (in.is_return && r->in_perf) ? "perf" :
 	    "program";
 	if (*section == 'p' && section[1] == 'e') {
 		if (r->totals_done)
-			run_end(r);
+			run_end(mx, r);
 		r->in_perf = r->has_report = 1;
 	} else
 		r->saw_program = 1;
 	old = r->saw_old_header || (r->saw_program && !r->saw_header);
-	rec_begin("instruction", r, pos.line);
-	W_STRZ("section", section);
-	put_u("seq", *section == 'p' && section[1] == 'e' ? r->seq_perf++ :
+	rec_begin(mx, "instruction", r, mx->pos.line);
+	W_STRZ(mx, "section", section);
+	put_u(mx, "seq", *section == 'p' && section[1] == 'e' ? r->seq_perf++ :
 	    r->seq_program++);
-	instr_fields(&in, section, *section == 'p' && section[1] == 'r' &&
+	instr_fields(mx, &in, section, *section == 'p' && section[1] == 'r' &&
 	    r->header.len > 0 ? r->header.buf : NULL, old);
-	rec_flags(flags | (in.fork ? FL_FORK : 0) |
+	rec_flags(mx, flags | (in.fork ? FL_FORK : 0) |
 	    (cut && rest.p == NULL ? FL_TRUNCATED : 0));
-	rec_emit();
-	if (opt.check && *section == 'p' && section[1] == 'e')
+	rec_emit(mx);
+	if (mx->opt.check && *section == 'p' && section[1] == 'e')
 		check_instr(r, &in, old);
-	if (rest.p != NULL && !instr_line(r, rest.p, rest.n,
+	if (rest.p != NULL && !instr_line(mx, r, rest.p, rest.n,
 	    flags | FL_GLUED, cut))
-		other(r, rest.p, rest.n, flags | FL_GLUED);
+		other(mx, r, rest.p, rest.n, flags | FL_GLUED);
 	return 1;
 }
 
 static void
-summary_end(struct run *r)
+summary_end(struct migx *mx, struct run *r)
 {
 	if (pend.len > 0) {
-		struct srcpos keep = pos;
+		struct srcpos keep = mx->pos;
 
-		pos.line = pend_line;
-		other(r, pend.buf, pend.len, pend_flags);
-		pos = keep;
+		mx->pos.line = pend_line;
+		other(mx, r, pend.buf, pend.len, pend_flags);
+		mx->pos = keep;
 		strbuf_reset(&pend);
 	}
 	r->in_summary = 0;
@@ -530,10 +425,11 @@ summary_end(struct run *r)
  * or the end of the Summary.  Returns 1 when s was taken.
  */
 static int
-summary_line(struct run *r, const char *s, size_t n, unsigned flags)
+summary_line(struct migx *mx, struct run *r, const char *s, size_t n,
+    unsigned flags)
 {
 	static struct strbuf j = STRBUF_INIT;
-	struct srcpos keep = pos;
+	struct srcpos keep = mx->pos;
 
 	if (pend.len > 0) {
 		strbuf_reset(&j);
@@ -541,40 +437,41 @@ summary_line(struct run *r, const char *s, size_t n, unsigned flags)
 		if (pend.buf[pend.len - 1] != '>' && *s != '>')
 			strbuf_addch(&j, ' ');
 		strbuf_add(&j, s, n);
-		pos.line = pend_line;
-		if (summary_row(r, j.buf, j.len, flags | pend_flags |
+		mx->pos.line = pend_line;
+		if (summary_row(mx, r, j.buf, j.len, flags | pend_flags |
 		    FL_WRAPPED, 0) == 0) {
-			pos = keep;
+			mx->pos = keep;
 			strbuf_reset(&pend);
 			return 1;
 		}
-		pos = keep;
-		summary_end(r);
+		mx->pos = keep;
+		summary_end(mx, r);
 		return 0;
 	}
-	if (summary_row(r, s, n, flags, 0) == 0)
+	if (summary_row(mx, r, s, n, flags, 0) == 0)
 		return 1;
 	if (totals_prefix(s, n) == 0 && memmem(s, n, ": ", 2) != NULL &&
 	    memmem(s, n, "ms", 2) != NULL) {
 		strbuf_add(&pend, s, n);
-		pend_line = pos.line;
+		pend_line = mx->pos.line;
 		pend_flags = flags;
 		return 1;
 	}
-	summary_end(r);
+	summary_end(mx, r);
 	return 0;
 }
 
 static void
-totals(struct run *r, const char *s, size_t n, int kind, int cut)
+totals(struct migx *mx, struct run *r, const char *s, size_t n, int kind,
+    int cut)
 {
 	int rc, i, empty[T_END];
 
 	if (r->totals_done)
-		run_end(r);
+		run_end(mx, r);
 	for (i = 0; i < T_END; i++)
 		empty[i] = r->tot[i].len == 0;
-	rc = totals_line(r, s, n);
+	rc = totals_line(mx, r, s, n);
 	r->has_report = 1;
 	if (cut) {
 		/* Numbers read from a cut line may be cut too. */
@@ -584,70 +481,72 @@ totals(struct run *r, const char *s, size_t n, int kind, int cut)
 				r->cut_mask |= 1u << i;
 	}
 	if (rc < 0 && cut)
-		cut_short();
+		cut_short(mx);
 	else if (rc < 0) {
 		/* Keep nothing from a line that does not parse. */
 		for (i = 0; i < T_END; i++)
 			if (empty[i])
 				strbuf_reset(&r->tot[i]);
-		bad_input(&bad, &pos, "cannot read the numbers of a totals "
+		bad_input(&mx->bad, &mx->pos,
+		    "cannot read the numbers of a totals "
 		    "line");
 	}
 	if (kind == 7 && rc > 0) {
-		totals_emit(r);
+		totals_emit(mx, r);
 		r->totals_done = 1;
 	}
 }
 
 /* One normalised, non-blank line (after --join-wrapped). */
 static void
-line_one(struct run *r, const char *s, size_t n, unsigned flags, int cut)
+line_one(struct migx *mx, struct run *r, const char *s, size_t n,
+    unsigned flags, int cut)
 {
 	int k;
 
 	if (meta.kind != 0 && !is_stamp(s, n) &&
 	    !starts(s, n, "[ MIGraphX Version: "))
-		meta_flush(r);
-	if ((r->in_summary || pend.len > 0) && summary_line(r, s, n, flags))
+		meta_flush(mx, r);
+	if ((r->in_summary || pend.len > 0) && summary_line(mx, r, s, n, flags))
 		return;
-	if (trace_line(r, s, n)) {
+	if (trace_line(mx, r, s, n)) {
 		if (cut)
 			trace_flag(FL_TRUNCATED);
 		return;
 	}
 	if ((k = totals_prefix(s, n)) != 0) {
-		trace_flush(r);
-		totals(r, s, n, k, cut);
+		trace_flush(mx, r);
+		totals(mx, r, s, n, k, cut);
 		return;
 	}
 	if (n >= 8 && memcmp(s, "Summary:", 8) == 0 && trim(s, &n) && n == 8) {
-		trace_flush(r);
+		trace_flush(mx, r);
 		if (r->totals_done)
-			run_end(r);
+			run_end(mx, r);
 		r->in_summary = r->has_report = 1;
 		return;
 	}
-	if (instr_line(r, s, n, flags, cut))
+	if (instr_line(mx, r, s, n, flags, cut))
 		return;
-	if (module_line(r, s, n) || driver_line(r, s, n) ||
-	    phase_line(r, s, n) || env_line(r, s, n)) {
-		trace_flush(r);
+	if (module_line(mx, r, s, n) || driver_line(mx, r, s, n) ||
+	    phase_line(mx, r, s, n) || env_line(mx, r, s, n)) {
+		trace_flush(mx, r);
 		return;
 	}
 	/*
 	 * A Summary row away from its header: after an author's "..." in a
 	 * pasted Summary, or a paste of the rows alone.
 	 */
-	if (summary_row(r, s, n, flags, 1) == 0) {
-		trace_flush(r);
+	if (summary_row(mx, r, s, n, flags, 1) == 0) {
+		trace_flush(mx, r);
 		if (r->totals_done)
-			run_end(r);
+			run_end(mx, r);
 		r->in_summary = r->has_report = 1;
 		return;
 	}
 	if (cut && (r->in_perf || r->has_report))
-		cut_short();
-	other(r, s, n, flags);
+		cut_short(mx);
+	other(mx, r, s, n, flags);
 }
 
 /*
@@ -676,26 +575,27 @@ wrap_candidate(struct run *r, const char *s, size_t n)
 }
 
 static void
-wrap_flush(struct run *r)
+wrap_flush(struct migx *mx, struct run *r)
 {
-	struct srcpos keep = pos;
+	struct srcpos keep = mx->pos;
 
 	if (wrap.len == 0)
 		return;
-	pos.line = wrap_line;
-	line_one(r, wrap.buf, wrap.len, wrap_flags, 0);
-	pos = keep;
+	mx->pos.line = wrap_line;
+	line_one(mx, r, wrap.buf, wrap.len, wrap_flags, 0);
+	mx->pos = keep;
 	strbuf_reset(&wrap);
 }
 
 static void
-line(struct run *r, const char *s, size_t n, unsigned flags, int cut)
+line(struct migx *mx, struct run *r, const char *s, size_t n, unsigned flags,
+    int cut)
 {
 	static struct strbuf j = STRBUF_INIT;
-	struct srcpos keep = pos;
+	struct srcpos keep = mx->pos;
 
-	if (!opt.join_wrapped) {
-		line_one(r, s, n, flags, cut);
+	if (!mx->opt.join_wrapped) {
+		line_one(mx, r, s, n, flags, cut);
 		return;
 	}
 	if (wrap.len > 0) {
@@ -709,11 +609,12 @@ line(struct run *r, const char *s, size_t n, unsigned flags, int cut)
 			struct sl rest;
 
 			if (instr_parse(j.buf, j.len, &in, &rest) == 0) {
-				pos.line = wrap_line;
+				mx->pos.line = wrap_line;
 				strbuf_reset(&wrap);
-				line_one(r, j.buf, j.len, wrap_flags | flags |
+				line_one(mx, r, j.buf, j.len,
+				    wrap_flags | flags |
 				    FL_WRAPPED, cut);
-				pos = keep;
+				mx->pos = keep;
 				return;
 			}
 		} else if (wrap_parts < 3 && !cut) {
@@ -722,16 +623,16 @@ line(struct run *r, const char *s, size_t n, unsigned flags, int cut)
 			wrap_parts++;
 			return;
 		}
-		wrap_flush(r);
+		wrap_flush(mx, r);
 	}
 	if (!cut && wrap_candidate(r, s, n)) {
 		strbuf_add(&wrap, s, n);
-		wrap_line = pos.line;
+		wrap_line = mx->pos.line;
 		wrap_flags = flags;
 		wrap_parts = 1;
 		return;
 	}
-	line_one(r, s, n, flags, cut);
+	line_one(mx, r, s, n, flags, cut);
 }
 
 /* Removes ANSI CSI and OSC sequences (6.1 step 2) into norm. */
@@ -806,7 +707,8 @@ logger_prefix(const char *s, size_t n)
 
 /* Normalises one physical line (section 6.1) and hands it on. */
 static void
-raw_line(struct run *r, const char *s, size_t n, int first, int cut)
+raw_line(struct migx *mx, struct run *r, const char *s, size_t n, int first,
+    int cut)
 {
 	unsigned flags = 0;
 	size_t k;
@@ -831,12 +733,12 @@ raw_line(struct run *r, const char *s, size_t n, int first, int cut)
 	while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t'))
 		n--;
 	if (n == 0) {
-		wrap_flush(r);
+		wrap_flush(mx, r);
 		if (r->in_summary || pend.len > 0)
-			summary_end(r);
+			summary_end(mx, r);
 		return;
 	}
-	line(r, s, n, flags, cut);
+	line(mx, r, s, n, flags, cut);
 }
 
 static int
@@ -848,7 +750,7 @@ is_blank(const char *s, size_t n)
 }
 
 static int
-migx_stream(const char *path)
+migx_stream(struct migx *mx, const char *path)
 {
 	struct zin z;
 	struct run r;
@@ -861,10 +763,10 @@ migx_stream(const char *path)
 		return EXIT_FAILURE;
 	}
 	run_init(&r);
-	pos.file = z.name;
-	pos.line = 0;
+	mx->pos.file = z.name;
+	mx->pos.line = 0;
 	while ((k = zin_getline(&z, &s, &n)) > 0) {
-		pos.line++;
+		mx->pos.line++;
 		if (!sniffed && !is_blank(s, n)) {
 			sniff_check(z.name, s, n, SNIFF_BIT(SNIFF_SQLITE) |
 			    SNIFF_BIT(SNIFF_BINARY) | SNIFF_BIT(SNIFF_TRACE) |
@@ -874,24 +776,24 @@ migx_stream(const char *path)
 			    "migx2ndjson reads migraphx-driver text output");
 			sniffed = 1;
 		}
-		raw_line(&r, s, n, pos.line == 1, z.no_newline);
-		if ((++total_lines & 0xffff) == 0)
-			progress_update(total_lines, 0);
+		raw_line(mx, &r, s, n, mx->pos.line == 1, z.no_newline);
+		if ((++mx->total_lines & 0xffff) == 0)
+			progress_update(mx->total_lines, 0);
 	}
-	wrap_flush(&r);
+	wrap_flush(mx, &r);
 	if (pend.len > 0)
-		summary_end(&r);
-	meta_flush(&r);
+		summary_end(mx, &r);
+	meta_flush(mx, &r);
 	if (r.has_report || r.have_tot)
-		run_end(&r);
+		run_end(mx, &r);
 	else
-		trace_flush(&r);
+		trace_flush(mx, &r);
 	run_release(&r);
-	if (unknown > 0)
+	if (mx->unknown > 0)
 		warn("%s: skipped %lu unrecognised line%s (%s%s)", z.name,
-		    unknown, unknown == 1 ? "" : "s", unknown_first.buf,
-		    unknown > UNKNOWN_SHOWN ? "; ..." : "");
-	unknown = 0;
+		    mx->unknown, mx->unknown == 1 ? "" : "s", unknown_first.buf,
+		    mx->unknown > UNKNOWN_SHOWN ? "; ..." : "");
+	mx->unknown = 0;
 	strbuf_reset(&unknown_first);
 	if (k < 0) {
 		warn("cannot read '%s': %s", z.name, zin_error(&z));
@@ -914,6 +816,11 @@ main(int argc, char **argv)
 		{ "no-attr-split", no_argument, NULL, 'A' },
 		OPT__COMMON
 	};
+	static struct migx m = {
+		.opt = { .com = OPT_COMMON_INIT, .attr_split = 1 },
+		.bad = BAD_INPUT_INIT
+	};
+	struct migx *mx = &m;
 	struct ofile of;
 	int ch, rc = EXIT_SUCCESS;
 
@@ -921,44 +828,44 @@ main(int argc, char **argv)
 	while ((ch = opt_next(argc, argv, "cjk" OPT_COMMON_SHORT, longopts)) !=
 	    -1)
 		switch (ch) {
-		case 'A': opt.attr_split = 0; break;
-		case 'c': opt.check = 1; break;
-		case 'j': opt.join_wrapped = 1; break;
-		case 'k': opt.keep_unknown = 1; break;
-		case 'L': opt.label = optarg; break;
-		case 'O': opt.keep_output = 1; break;
-		default: opt_common(ch, optarg, &opt.com, usage);
+		case 'A': mx->opt.attr_split = 0; break;
+		case 'c': mx->opt.check = 1; break;
+		case 'j': mx->opt.join_wrapped = 1; break;
+		case 'k': mx->opt.keep_unknown = 1; break;
+		case 'L': mx->opt.label = optarg; break;
+		case 'O': mx->opt.keep_output = 1; break;
+		default: opt_common(ch, optarg, &mx->opt.com, usage);
 		}
 	argc -= optind;
 	argv += optind;
-	bad.strict = opt.com.strict;
-	if (opt.com.where != NULL)
-		where = jqf_compile(opt.com.where);
-	out = ofile_open(&of, opt.com.output);
-	if (!isatty(fileno(out)))
-		setvbuf(out, NULL, _IOFBF, 1 << 17);
-	ndw_init(&w, 0);
-	plain_init();
-	progress_init(opt.com.progress, "lines");
-	if (argc == 0 && migx_stream("-") != EXIT_SUCCESS)
+	mx->bad.strict = mx->opt.com.strict;
+	if (mx->opt.com.where != NULL)
+		mx->where = jqf_compile(mx->opt.com.where);
+	mx->out = ofile_open(&of, mx->opt.com.output);
+	if (!isatty(fileno(mx->out)))
+		setvbuf(mx->out, NULL, _IOFBF, 1 << 17);
+	ndw_init(&mx->w, 0);
+	plain_init(mx);
+	progress_init(mx->opt.com.progress, "lines");
+	if (argc == 0 && migx_stream(mx, "-") != EXIT_SUCCESS)
 		rc = EXIT_FAILURE;
 	for (; argc > 0; argc--, argv++)
-		if (migx_stream(*argv) != EXIT_SUCCESS)
+		if (migx_stream(mx, *argv) != EXIT_SUCCESS)
 			rc = EXIT_FAILURE;
 	progress_done();
 	trace_release();
-	ndw_release(&w);
-	if (where != NULL)
-		jqf_free(where);
+	ndw_release(&mx->w);
+	if (mx->where != NULL)
+		jqf_free(mx->where);
 	strbuf_release(&norm);
 	strbuf_release(&pend);
 	strbuf_release(&wrap);
 	strbuf_release(&meta.version);
 	strbuf_release(&meta.invocation);
 	strbuf_release(&meta.stamp);
-	if (bad_input_finish(&bad) != EXIT_SUCCESS)
+	if (bad_input_finish(&mx->bad) != EXIT_SUCCESS)
 		rc = EXIT_FAILURE;
-	if ((opt.check && check_count() > 0) || cut_seen)
+	if ((mx->opt.check && check_count() > 0) || cut_seen)
 		rc = EXIT_FAILURE;
 	rc = ofile_finish(&of, rc);
 	return close_stdout() != 0 ? EXIT_FAILURE : rc;

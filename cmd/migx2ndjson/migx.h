@@ -2,10 +2,14 @@
  * migx.h: the parts of migx2ndjson shared between its files.
  *
  * main.c reads and normalises lines, tells them apart and keeps the state
- * of the current run; instr.c parses one instruction text; report.c parses
- * Summary rows and the totals block and runs --check; trace.c gathers
- * MIGRAPHX_TRACE_EVAL output into trace records.  Slices point into the
- * current line and are valid until the next line is read.
+ * of the current run; instr.c parses one instruction text (no output);
+ * shape.c writes a parsed instruction's members (shape, attributes,
+ * names); report.c parses Summary rows and the totals block and runs
+ * --check; trace.c gathers MIGRAPHX_TRACE_EVAL output into trace
+ * records; rec.c is the record writer they all write through.  main.c
+ * uses the others and none of them uses main.c.  The state of the reader
+ * is one struct migx, passed down.  Slices point into the current line
+ * and are valid until the next line is read.
  */
 #ifndef MIGX_H
 #define MIGX_H
@@ -40,14 +44,28 @@ struct instr {
 	int fork;		/* DTK spacing: "->" or "," without spaces */
 };
 
-/* Options, set by main.c. */
+/* Options, set by main(). */
 struct migx_opt {
 	struct opt_common com;
 	int check, join_wrapped, keep_output, keep_unknown;
 	int attr_split;
 	const char *label;	/* --label: written as "label" */
 };
-extern struct migx_opt opt;
+
+/*
+ * The reader: options, the record writer, where the line being read is,
+ * the bad-input count.  main() owns it; every part that reads or writes
+ * gets it.
+ */
+struct migx {
+	struct migx_opt opt;
+	struct ndw w;
+	struct srcpos pos;
+	struct bad_input bad;
+	FILE *out;
+	struct jqf *where;
+	unsigned long unknown, total_lines;
+};
 
 /* Accumulated instruction times of one group, for --check. */
 struct agg {
@@ -96,86 +114,101 @@ enum {
 };
 
 /*
- * Output of records (main.c).  Records are built with ndw; members are
+ * Output of records (rec.c).  Records are built with ndw; members are
  * written through these helpers, which put the (plain ASCII) key and the
  * value straight into w.buf: the instruction record has some 40 members
  * and is the hot path.  Strings that need no escaping are copied as they
  * are; the others go through ndw_quote().
  */
-extern struct ndw w;
-extern struct srcpos pos;
-extern struct bad_input bad;
-void out_str(const char *p, size_t n);
-void put_u(const char *key, unsigned long v);
-void out_raw(const char *p, size_t n);
+void out_str(struct migx *mx, const char *p, size_t n);
+void put_u(struct migx *mx, const char *key, unsigned long v);
+void out_raw(struct migx *mx, const char *p, size_t n);
 
-/* Room for n more bytes at the end of w.buf; wb_end() commits them. */
+/* Room for n more bytes at the end of w.buf; wb_end(mx) commits them. */
 static inline char *
-wb_room(size_t n)
+wb_room(struct migx *mx, size_t n)
 {
-	if (w.buf.alloc < w.buf.len + n + 1)
-		strbuf_grow(&w.buf, n);
-	return w.buf.buf + w.buf.len;
+	if (mx->w.buf.alloc < mx->w.buf.len + n + 1)
+		strbuf_grow(&mx->w.buf, n);
+	return mx->w.buf.buf + mx->w.buf.len;
 }
 
 static inline void
-wb_end(char *d)
+wb_end(struct migx *mx, char *d)
 {
 	*d = '\0';
-	w.buf.len = (size_t)(d - w.buf.buf);
+	mx->w.buf.len = (size_t)(d - mx->w.buf.buf);
 }
 
 static inline void
-out_keyz(const char *k)
+out_keyz(struct migx *mx, const char *k)
 {
 	size_t n = strlen(k);
-	char *d = wb_room(n + 4);
+	char *d = wb_room(mx, n + 4);
 
-	if (w.need_comma)
+	if (mx->w.need_comma)
 		*d++ = ',';
 	*d++ = '"';
 	memcpy(d, k, n);
 	d += n;
 	*d++ = '"';
 	*d++ = ':';
-	wb_end(d);
-	w.need_comma = 0;
+	wb_end(mx, d);
+	mx->w.need_comma = 0;
 }
 
-#define W_STR(k, p, n) (out_keyz(k), out_str((p), (n)))
-#define W_STRZ(k, s) (out_keyz(k), out_str((s), strlen(s)))
-#define W_RAW(k, p, n) (out_keyz(k), out_raw((p), (n)))
-#define W_NULL(k) (out_keyz(k), out_raw("null", 4))
-#define W_BOOL(k, v) (out_keyz(k), (v) ? out_raw("true", 4) : \
-	out_raw("false", 5))
-#define W_OBJ(k) (out_keyz(k), ndw_obj(&w, NULL))
-#define W_ARR(k) (out_keyz(k), ndw_arr(&w, NULL))
+#define W_STR(mx, k, p, n) (out_keyz(mx, k), out_str(mx, (p), (n)))
+#define W_STRZ(mx, k, s) (out_keyz(mx, k), out_str(mx, (s), strlen(s)))
+#define W_RAW(mx, k, p, n) (out_keyz(mx, k), out_raw(mx, (p), (n)))
+#define W_NULL(mx, k) (out_keyz(mx, k), out_raw(mx, "null", 4))
+#define W_BOOL(mx, k, v) (out_keyz(mx, k), (v) ? out_raw(mx, "true", 4) : \
+	out_raw(mx, "false", 5))
+#define W_OBJ(mx, k) (out_keyz(mx, k), ndw_obj(&mx->w, NULL))
+#define W_ARR(mx, k) (out_keyz(mx, k), ndw_arr(&mx->w, NULL))
 
-void rec_begin(const char *type, struct run *r, unsigned long line);
-void rec_flags(unsigned flags);
-void rec_emit(void);
+void rec_begin(struct migx *mx, const char *type, struct run *r,
+    unsigned long line);
+void rec_flags(struct migx *mx, unsigned flags);
+void rec_emit(struct migx *mx);
+/* Sets up the table of plain bytes once mx->w has its flags. */
+void plain_init(struct migx *mx);
 
-/* Numbers (instr.c). */
+static inline int
+isdig(int c)
+{
+	return c >= '0' && c <= '9';
+}
+
+static inline int
+isalnum_(int c)
+{
+	return isdig(c) || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	    c == '_';
+}
+
+/* Numbers (instr.c; put_num in shape.c). */
 int num_token(const char *p, size_t n);		/* [-+]?digits... */
 int nonfinite_token(const char *p, size_t n);
-void put_num(const char *key, const char *p, size_t n);
+void put_num(struct migx *mx, const char *key, const char *p, size_t n);
 double tok_value(const char *p, size_t n, double *err);
 
 /* Instructions (instr.c). */
+/* Forwards from the opener at s[0] to its closer; -1 if unbalanced. */
+long close_fwd(const char *s, size_t n);
 int instr_parse(const char *s, size_t n, struct instr *in, struct sl *rest);
 int suffix_peel(const char *s, size_t n, struct sl *time, struct sl *pct,
     int relaxed);
-void instr_fields(const struct instr *in, const char *section,
+void instr_fields(struct migx *mx, const struct instr *in, const char *section,
     const char *header, int old_groups);
 void instr_group(const struct instr *in, int old_groups, struct strbuf *out);
 
 /* Summary rows, totals and --check (report.c). */
-int summary_row(struct run *r, const char *s, size_t n, unsigned flags,
-    int bare);
-int totals_line(struct run *r, const char *s, size_t n);
-void totals_emit(struct run *r);
+int summary_row(struct migx *mx, struct run *r, const char *s, size_t n,
+    unsigned flags, int bare);
+int totals_line(struct migx *mx, struct run *r, const char *s, size_t n);
+void totals_emit(struct migx *mx, struct run *r);
 void check_instr(struct run *r, const struct instr *in, int old_groups);
-void check_run(struct run *r);
+void check_run(struct migx *mx, struct run *r);
 unsigned long check_count(void);
 int totals_prefix(const char *s, size_t n);
 void run_init(struct run *r);
@@ -183,8 +216,8 @@ void run_reset(struct run *r);
 void run_release(struct run *r);
 
 /* Trace records (trace.c). */
-int trace_line(struct run *r, const char *s, size_t n);
-void trace_flush(struct run *r);
+int trace_line(struct migx *mx, struct run *r, const char *s, size_t n);
+void trace_flush(struct migx *mx, struct run *r);
 void trace_flag(unsigned flags);
 void trace_release(void);
 

@@ -9,12 +9,6 @@
 #include "migx.h"
 #include "xmem.h"
 
-static int
-isdig(int c)
-{
-	return c >= '0' && c <= '9';
-}
-
 static size_t
 sp_back(const char *s, size_t n)
 {
@@ -147,30 +141,30 @@ detail_start(const char *s, size_t n)
 }
 
 static void
-put_detail(const char *s, size_t n)
+put_detail(struct migx *mx, const char *s, size_t n)
 {
 	const char *p = s + 1, *e = s + n - 1, *par, *q;
 
 	par = memchr(p, '(', (size_t)(e - p));
 	if (par == NULL || e[-1] != ')') {
-		W_STR("detail", s, n);
+		W_STR(mx, "detail", s, n);
 		return;
 	}
-	W_OBJ("detail");
-	W_STR("type", p, (size_t)(par - p));
-	W_ARR("inputs");
+	W_OBJ(mx, "detail");
+	W_STR(mx, "type", p, (size_t)(par - p));
+	W_ARR(mx, "inputs");
 	for (p = par + 1, e--; p < e; p = q + 2) {
 		q = memmem(p, (size_t)(e - p), ", ", 2);
 		if (q == NULL)
 			q = e;
-		out_str(p, (size_t)(q - p));
+		out_str(mx, p, (size_t)(q - p));
 	}
-	ndw_close(&w);
-	ndw_close(&w);
+	ndw_close(&mx->w);
+	ndw_close(&mx->w);
 }
 
 static void
-row_keep(struct run *r, const struct srow *sr)
+row_keep(struct migx *mx, struct run *r, const struct srow *sr)
 {
 	struct row *k;
 	double e;
@@ -183,7 +177,7 @@ row_keep(struct run *r, const struct srow *sr)
 	k->op = xmalloc(sr->op.n + 1);
 	memcpy(k->op, sr->op.p, sr->op.n);
 	k->op[sr->op.n] = '\0';
-	k->line = pos.line;
+	k->line = mx->pos.line;
 	k->total = tok_value(sr->total.p, sr->total.n, &k->etotal);
 	k->mean = sr->mean.p ? tok_value(sr->mean.p, sr->mean.n, &k->emean) : 0;
 	k->count = sr->count.p ? strtol(sr->count.p, NULL, 10) : -1;
@@ -198,8 +192,8 @@ row_keep(struct run *r, const struct srow *sr)
  * row.
  */
 int
-summary_row(struct run *r, const char *s, size_t n, unsigned flags,
-    int bare)
+summary_row(struct migx *mx, struct run *r, const char *s, size_t n,
+    unsigned flags, int bare)
 {
 	struct srow sr;
 	size_t d, bn;
@@ -212,35 +206,35 @@ summary_row(struct run *r, const char *s, size_t n, unsigned flags,
 	if (bare && (memchr(sr.op.p, ' ', d > 0 ? d : sr.op.n) != NULL ||
 	    sr.op.p[0] == '-' || sr.op.p[0] == '>'))
 		return -1;
-	rec_begin("summary", r, pos.line);
-	put_u("rank", r->rank++);
-	W_STR("op", sr.op.p, sr.op.n);
+	rec_begin(mx, "summary", r, mx->pos.line);
+	put_u(mx, "rank", r->rank++);
+	W_STR(mx, "op", sr.op.p, sr.op.n);
 	bn = d > 0 ? d : sr.op.n;
 	if (bn > 18 && memcmp(sr.op.p, cobj, 18) == 0) {
-		W_STR("base_op", sr.op.p, 16);
-		W_STR("kernel", sr.op.p + 18, bn - 18);
+		W_STR(mx, "base_op", sr.op.p, 16);
+		W_STR(mx, "kernel", sr.op.p + 18, bn - 18);
 	} else {
-		W_STR("base_op", sr.op.p, bn);
-		W_NULL("kernel");
+		W_STR(mx, "base_op", sr.op.p, bn);
+		W_NULL(mx, "kernel");
 	}
 	if (d > 0)
-		put_detail(sr.op.p + d, sr.op.n - d);
+		put_detail(mx, sr.op.p + d, sr.op.n - d);
 	else
-		W_NULL("detail");
-	put_num("total_ms", sr.total.p, sr.total.n);
+		W_NULL(mx, "detail");
+	put_num(mx, "total_ms", sr.total.p, sr.total.n);
 	if (sr.count.p != NULL)
-		put_num("count", sr.count.p, sr.count.n);
+		put_num(mx, "count", sr.count.p, sr.count.n);
 	else
-		W_NULL("count");
+		W_NULL(mx, "count");
 	if (sr.mean.p != NULL)
-		put_num("mean_ms", sr.mean.p, sr.mean.n);
+		put_num(mx, "mean_ms", sr.mean.p, sr.mean.n);
 	else
-		W_NULL("mean_ms");
-	put_num("pct", sr.pct.p, sr.pct.n);
-	rec_flags(flags | (sr.fork ? FL_FORK : 0));
-	rec_emit();
-	if (opt.check)
-		row_keep(r, &sr);
+		W_NULL(mx, "mean_ms");
+	put_num(mx, "pct", sr.pct.p, sr.pct.n);
+	rec_flags(mx, flags | (sr.fork ? FL_FORK : 0));
+	rec_emit(mx);
+	if (mx->opt.check)
+		row_keep(mx, r, &sr);
 	return 0;
 }
 
@@ -399,7 +393,7 @@ totals_prefix(const char *s, size_t n)
  * numbers read before the fault are kept: a cut last line).
  */
 int
-totals_line(struct run *r, const char *s, size_t n)
+totals_line(struct migx *mx, struct run *r, const char *s, size_t n)
 {
 	struct cur c = { s, s + n, 0 };
 	size_t i, k;
@@ -417,7 +411,7 @@ totals_line(struct run *r, const char *s, size_t n)
 		return 0;
 	if (!r->have_tot) {
 		r->have_tot = 1;
-		r->tot_line = pos.line;
+		r->tot_line = mx->pos.line;
 	}
 	switch (kind) {
 	case 0: rc = num(&c, r, T_BATCH); break;
@@ -461,38 +455,38 @@ static const int universal[] = {
  * input ended before the Overhead: line), and forgets the block.
  */
 void
-totals_emit(struct run *r)
+totals_emit(struct migx *mx, struct run *r)
 {
 	size_t i, nmiss = 0;
 	int k;
 
-	rec_begin("totals", r, r->tot_line);
+	rec_begin(mx, "totals", r, r->tot_line);
 	for (k = 0; k < T_END; k++) {
 		if (r->tot[k].len > 0)
-			put_num(tot_keys[k], r->tot[k].buf, r->tot[k].len);
+			put_num(mx, tot_keys[k], r->tot[k].buf, r->tot[k].len);
 		else
-			W_NULL(tot_keys[k]);
+			W_NULL(mx, tot_keys[k]);
 		if (k == T_RATE) {
 			if (r->rate_unit.len > 0)
-				W_STR("rate_unit", r->rate_unit.buf,
+				W_STR(mx, "rate_unit", r->rate_unit.buf,
 				    r->rate_unit.len);
 			else
-				W_NULL("rate_unit");
+				W_NULL(mx, "rate_unit");
 		}
 	}
 	for (i = 0; i < sizeof(universal) / sizeof(universal[0]); i++)
 		if (r->tot[universal[i]].len == 0)
 			nmiss++;
-	W_BOOL("complete", nmiss == 0 &&
+	W_BOOL(mx, "complete", nmiss == 0 &&
 	    !(r->tot_flags & FL_TRUNCATED));
-	W_ARR("missing");
+	W_ARR(mx, "missing");
 	for (i = 0; i < sizeof(universal) / sizeof(universal[0]); i++)
 		if (r->tot[universal[i]].len == 0)
-			out_str(tot_keys[universal[i]],
+			out_str(mx, tot_keys[universal[i]],
 			    strlen(tot_keys[universal[i]]));
-	ndw_close(&w);
-	rec_flags(r->tot_flags);
-	rec_emit();
+	ndw_close(&mx->w);
+	rec_flags(mx, r->tot_flags);
+	rec_emit(mx);
 	r->have_tot = 0;
 }
 
@@ -529,13 +523,13 @@ ratio_iv(double a, double ea, double b, double eb, double scale, double *lo,
 	}
 }
 
-static void check_fail(unsigned long line, const char *fmt, ...)
-    PRINTF_LIKE(2, 3);
+static void check_fail(struct migx *mx, unsigned long line,
+    const char *fmt, ...) PRINTF_LIKE(3, 4);
 
 static void
-check_fail(unsigned long line, const char *fmt, ...)
+check_fail(struct migx *mx, unsigned long line, const char *fmt, ...)
 {
-	struct srcpos at = { pos.file, line };
+	struct srcpos at = { mx->pos.file, line };
 	char msg[512];
 	va_list ap;
 
@@ -588,7 +582,7 @@ tot(struct run *r, int k, double *e)
 
 /* Summary rows against the instruction lines of the run. */
 static void
-check_rows(struct run *r)
+check_rows(struct migx *mx, struct run *r)
 {
 	struct hmap sums;
 	struct hmap_ent *ent;
@@ -626,7 +620,7 @@ check_rows(struct run *r)
 		if (a == NULL && strcmp(ent->key, "@return") == 0)
 			continue;	/* its time is never printed */
 		if (a == NULL) {
-			struct srcpos at = { pos.file, r->tot_line };
+			struct srcpos at = { mx->pos.file, r->tot_line };
 
 			disagreements++;
 			warn_at(&at, "check: summary group '%s' has no "
@@ -634,11 +628,11 @@ check_rows(struct run *r)
 			continue;
 		}
 		if (!close_to(s->sum, s->err, a->sum, a->err))
-			check_fail(r->tot_line, "summary total of '%s' "
+			check_fail(mx, r->tot_line, "summary total of '%s' "
 			    "is %.6g ms, its instructions add up to %.6g ms",
 			    ent->key, s->sum, a->sum);
 		if (counts && s->n != a->n) {
-			struct srcpos at = { pos.file, r->tot_line };
+			struct srcpos at = { mx->pos.file, r->tot_line };
 
 			disagreements++;
 			warn_at(&at, "check: summary count of '%s' is %lu, "
@@ -652,7 +646,7 @@ check_rows(struct run *r)
 		    == 0))
 			continue;
 		a = ent->val;
-		check_fail(r->tot_line, "group '%s' (%.6g ms) is not "
+		check_fail(mx, r->tot_line, "group '%s' (%.6g ms) is not "
 		    "in the Summary (%.6g instructions)", ent->key, a->sum,
 		    (double)a->n);
 	}
@@ -662,7 +656,7 @@ check_rows(struct run *r)
 
 /* Each row's mean and percentage, from its own total. */
 static void
-check_row_math(struct run *r, double S, double eS)
+check_row_math(struct migx *mx, struct run *r, double S, double eS)
 {
 	double lo, hi;
 	size_t i;
@@ -672,7 +666,7 @@ check_row_math(struct run *r, double S, double eS)
 
 		if (k->count > 0 && !close_to(k->mean, k->emean,
 		    k->total / (double)k->count, k->etotal / (double)k->count))
-			check_fail(k->line, "mean of '%s' is %.6g ms, "
+			check_fail(mx, k->line, "mean of '%s' is %.6g ms, "
 			    "total / count is %.6g ms", k->op, k->mean,
 			    k->total / (double)k->count);
 		if (isnan(S))
@@ -681,7 +675,7 @@ check_row_math(struct run *r, double S, double eS)
 		if (k->pct_frac ? (k->pct < lo - k->epct || k->pct > hi +
 		    k->epct) : (k->pct < ceil(lo - 1e-9) ||
 		    k->pct > ceil(hi + 1e-9)))
-			check_fail(k->line, "percentage of '%s' is "
+			check_fail(mx, k->line, "percentage of '%s' is "
 			    "%g%%, its share of the instruction time is %.4g%%",
 			    k->op, k->pct, (lo + hi) / 2);
 	}
@@ -689,7 +683,7 @@ check_row_math(struct run *r, double S, double eS)
 
 /* The totals against each other. */
 static void
-check_totals(struct run *r, double S, double eS)
+check_totals(struct migx *mx, struct run *r, double S, double eS)
 {
 	double T, eT, O, eO, C, eC, P, eP, Q, eQ, R, eR, B, eB, lo, hi;
 	unsigned long l = r->tot_line;
@@ -703,32 +697,32 @@ check_totals(struct run *r, double S, double eS)
 	if (isnan(T) || T <= 0)
 		return;
 	if (!isnan(C) && !isnan(S) && !close_to(C, eC, T - S, eT + eS))
-		check_fail(l, "%s is %.6g ms, total - instructions is "
+		check_fail(mx, l, "%s is %.6g ms, total - instructions is "
 		    "%.6g ms", "overhead_calc_ms", C, T - S);
 	if (!isnan(P) && !isnan(O)) {
 		ratio_iv(O, eO, T, eT, 100, &lo, &hi);
 		if (P < round(lo) || P > round(hi))
-			check_fail(l, "%s is %g, 100 * overhead / total "
+			check_fail(mx, l, "%s is %g, 100 * overhead / total "
 			    "is %.4g", "overhead_pct", P, (lo + hi) / 2);
 	}
 	if (!isnan(Q) && !isnan(C)) {
 		ratio_iv(C, eC, T, eT, 100, &lo, &hi);
 		if (Q < round(lo) || Q > round(hi))
-			check_fail(l, "%s is %g, 100 * overhead_calc / "
+			check_fail(mx, l, "%s is %g, 100 * overhead_calc / "
 			    "total is %.4g", "overhead_calc_pct", Q,
 			    (lo + hi) / 2);
 	}
 	if (!isnan(R)) {
 		ratio_iv(1000 * B, 0, T, eT, 1, &lo, &hi);
 		if (R + eR < lo - 1e-9 * lo || R - eR > hi + 1e-9 * hi)
-			check_fail(l, "%s is %g, 1000 * batch / total "
+			check_fail(mx, l, "%s is %g, 1000 * batch / total "
 			    "is %.6g", "rate", R, (lo + hi) / 2);
 	}
 }
 
 /* A totals block that ends early: the file was cut. */
 static void
-check_cut(struct run *r)
+check_cut(struct migx *mx, struct run *r)
 {
 	char miss[256];
 	size_t i, len = 0;
@@ -740,17 +734,18 @@ check_cut(struct run *r)
 			    "%s%s", len > 0 ? ", " : "",
 			    tot_keys[universal[i]]);
 	if (len > 0)
-		check_fail(r->tot_line, "the totals end early: no %s", miss);
+		check_fail(mx, r->tot_line, "the totals end early: no %s",
+		    miss);
 	else if (r->tot_flags & FL_TRUNCATED)
-		check_fail(r->tot_line, "the totals end in a cut line");
+		check_fail(mx, r->tot_line, "the totals end in a cut line");
 	if (r->nrows == 0 && r->all.n > 0)
-		check_fail(r->tot_line, "no Summary rows for %lu instructions",
-		    r->all.n);
+		check_fail(mx, r->tot_line,
+		    "no Summary rows for %lu instructions", r->all.n);
 }
 
 /* Runs --check over the run that just ended and prints its verdict. */
 void
-check_run(struct run *r)
+check_run(struct migx *mx, struct run *r)
 {
 	unsigned long before = disagreements;
 	double S, eS, sum = 0, esum = 0;
@@ -767,27 +762,28 @@ check_run(struct run *r)
 			r->all.err += r->rows[i].etotal;
 	}
 	if (r->nrows > 0 && r->all.n > 0)
-		check_rows(r);
+		check_rows(mx, r);
 	if (isnan(S) && r->all.n > 0)
 		S = r->all.sum, eS = r->all.err;
 	else if (!isnan(S) && r->all.n > 0 && r->unfinished == 0 &&
 	    !close_to(S, eS, r->all.sum, r->all.err))
-		check_fail(r->tot_line, "%s is %.6g ms, the instruction "
+		check_fail(mx, r->tot_line, "%s is %.6g ms, the instruction "
 		    "lines add up to %.6g ms", "instructions_ms", S,
 		    r->all.sum);
 	if (!isnan(S) && r->nrows > 0 && !close_to(S, eS, sum, esum))
-		check_fail(r->tot_line, "%s is %.6g ms, the Summary "
+		check_fail(mx, r->tot_line, "%s is %.6g ms, the Summary "
 		    "rows add up to %.6g ms", "instructions_ms", S, sum);
-	check_row_math(r, S, eS);
-	check_totals(r, S, eS);
-	check_cut(r);
+	check_row_math(mx, r, S, eS);
+	check_totals(mx, r, S, eS);
+	check_cut(mx, r);
 	if (disagreements > before)
-		warn("%s: run %d: check: %lu disagreement%s", pos.file, r->num,
-		    disagreements - before, disagreements - before == 1 ? "" :
+		warn("%s: run %d: check: %lu disagreement%s", mx->pos.file,
+		    r->num, disagreements - before,
+		    disagreements - before == 1 ? "" :
 		    "s");
 	else
 		warn("%s: run %d: check: agrees (%lu instructions, %zu summary "
-		    "rows%s)", pos.file, r->num, r->all.n, r->nrows,
+		    "rows%s)", mx->pos.file, r->num, r->all.n, r->nrows,
 		    r->tot[T_INSTR].len > 0 ? ", totals" : "");
 }
 

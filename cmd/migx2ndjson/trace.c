@@ -50,24 +50,24 @@ tr_push(void)
 
 /* Writes the pieces of s split on ", " as strings. */
 static void
-put_split(const char *key, const char *s, size_t n)
+put_split(struct migx *mx, const char *key, const char *s, size_t n)
 {
 	const char *p = s, *e = s + n, *q;
 
-	W_ARR(key);
+	W_ARR(mx, key);
 	while (p < e) {
 		q = memmem(p, (size_t)(e - p), ", ", 2);
 		if (q == NULL)
 			q = e;
-		out_str(p, (size_t)(q - p));
+		out_str(mx, p, (size_t)(q - p));
 		p = q + 2;
 	}
-	ndw_close(&w);
+	ndw_close(&mx->w);
 }
 
 /* "Min value: A, Max value: B, Mean: C, StdDev: D" lines, one per '\n'. */
 static void
-put_stats(const struct strbuf *sb)
+put_stats(struct migx *mx, const struct strbuf *sb)
 {
 	static const char *const lab[4] = { "Min value:", "Max value:",
 	    "Mean:", "StdDev:" };
@@ -75,14 +75,14 @@ put_stats(const struct strbuf *sb)
 	const char *p = sb->buf, *e = sb->buf + sb->len, *le, *v, *ve;
 	int i;
 
-	W_ARR("stats");
+	W_ARR(mx, "stats");
 	for (; p < e; p = le + 1) {
 		le = memchr(p, '\n', (size_t)(e - p));
-		ndw_obj(&w, NULL);
+		ndw_obj(&mx->w, NULL);
 		for (i = 0; i < 4; i++) {
 			v = memmem(p, (size_t)(le - p), lab[i], strlen(lab[i]));
 			if (v == NULL) {
-				W_NULL(key[i]);
+				W_NULL(mx, key[i]);
 				continue;
 			}
 			v += strlen(lab[i]);
@@ -90,64 +90,64 @@ put_stats(const struct strbuf *sb)
 				v++;
 			for (ve = v; ve < le && *ve != ','; ve++)
 				;
-			put_num(key[i], v, (size_t)(ve - v));
+			put_num(mx, key[i], v, (size_t)(ve - v));
 		}
-		ndw_close(&w);
+		ndw_close(&mx->w);
 	}
-	ndw_close(&w);
+	ndw_close(&mx->w);
 }
 
 static void
-tr_emit(struct run *r, struct tr *t)
+tr_emit(struct migx *mx, struct run *r, struct tr *t)
 {
 	struct instr in;
 	struct sl rest;
 
-	rec_begin("trace", r, t->line);
-	put_u("seq", t->seq);
+	rec_begin(mx, "trace", r, t->line);
+	put_u(mx, "seq", t->seq);
 	if (instr_parse(t->text.buf, t->text.len, &in, &rest) == 0) {
-		W_OBJ("instruction");
-		W_RAW("section", "\"trace\"", 7);
-		instr_fields(&in, "trace", NULL, 0);
-		ndw_close(&w);
+		W_OBJ(mx, "instruction");
+		W_RAW(mx, "section", "\"trace\"", 7);
+		instr_fields(mx, &in, "trace", NULL, 0);
+		ndw_close(&mx->w);
 	} else {
-		W_NULL("instruction");
-		W_STR("instruction_raw", t->text.buf, t->text.len);
+		W_NULL(mx, "instruction");
+		W_STR(mx, "instruction_raw", t->text.buf, t->text.len);
 	}
 	if (t->t1.len > 0)
-		put_num("launch_ms", t->t1.buf, t->t1.len);
+		put_num(mx, "launch_ms", t->t1.buf, t->t1.len);
 	else
-		W_NULL("launch_ms");
+		W_NULL(mx, "launch_ms");
 	if (t->t2.len > 0)
-		put_num("sync_ms", t->t2.buf, t->t2.len);
+		put_num(mx, "sync_ms", t->t2.buf, t->t2.len);
 	else
-		W_NULL("sync_ms");
+		W_NULL(mx, "sync_ms");
 	if (t->classes.len > 0)
-		put_split("classes", t->classes.buf, t->classes.len);
+		put_split(mx, "classes", t->classes.buf, t->classes.len);
 	else
-		W_NULL("classes");
+		W_NULL(mx, "classes");
 	if (t->has_out && !t->out_full)
-		W_STR("preview_raw", t->out.buf, t->out.len);
+		W_STR(mx, "preview_raw", t->out.buf, t->out.len);
 	else
-		W_NULL("preview_raw");
+		W_NULL(mx, "preview_raw");
 	if (t->stats.len > 0)
-		put_stats(&t->stats);
+		put_stats(mx, &t->stats);
 	else
-		W_NULL("stats");
+		W_NULL(mx, "stats");
 	if (t->has_out && t->out_full) {
-		put_u("output_raw_len", t->out_len);
-		if (opt.keep_output)
-			W_STR("output_raw", t->out.buf, t->out.len);
+		put_u(mx, "output_raw_len", t->out_len);
+		if (mx->opt.keep_output)
+			W_STR(mx, "output_raw", t->out.buf, t->out.len);
 	} else
-		W_NULL("output_raw_len");
-	rec_flags(t->flags);
-	rec_emit();
+		W_NULL(mx, "output_raw_len");
+	rec_flags(mx, t->flags);
+	rec_emit(mx);
 }
 
 static void
-pop_emit(struct run *r)
+pop_emit(struct migx *mx, struct run *r)
 {
-	tr_emit(r, stack[--depth]);
+	tr_emit(mx, r, stack[--depth]);
 }
 
 /* Is this Output: text a preview (first 5, ..., last 5; or 10 or fewer)? */
@@ -175,7 +175,7 @@ prefix(const char *s, size_t n, const char *z, size_t *k)
 }
 
 static void
-start(struct run *r, const char *s, size_t n, unsigned flags)
+start(struct migx *mx, struct run *r, const char *s, size_t n, unsigned flags)
 {
 	struct tr *t;
 	struct instr in;
@@ -183,10 +183,10 @@ start(struct run *r, const char *s, size_t n, unsigned flags)
 
 	while (depth > 0 && (stack[depth - 1]->has_time ||
 	    !stack[depth - 1]->ctrl))
-		pop_emit(r);
+		pop_emit(mx, r);
 	t = tr_push();
 	strbuf_add(&t->text, s, n);
-	t->line = pos.line;
+	t->line = mx->pos.line;
 	t->seq = r->seq_trace++;
 	t->flags = flags;
 	t->ctrl = instr_parse(s, n, &in, &rest) == 0 && in.modargs.p != NULL;
@@ -218,13 +218,13 @@ timing(const char *s, size_t n, struct tr *t)
  * belongs to no traced instruction).
  */
 int
-trace_line(struct run *r, const char *s, size_t n)
+trace_line(struct migx *mx, struct run *r, const char *s, size_t n)
 {
 	struct tr *t;
 	size_t k;
 
 	if (prefix(s, n, "Run instruction: ", &k)) {
-		start(r, s + k, n - k, 0);
+		start(mx, r, s + k, n - k, 0);
 		return 1;
 	}
 	if (depth == 0)
@@ -232,7 +232,7 @@ trace_line(struct run *r, const char *s, size_t n)
 	t = stack[depth - 1];
 	if (prefix(s, n, "Time: ", &k)) {
 		while (depth > 1 && stack[depth - 1]->has_time)
-			pop_emit(r);
+			pop_emit(mx, r);
 		t = stack[depth - 1];
 		if (t->has_time)
 			return 0;
@@ -252,7 +252,7 @@ trace_line(struct run *r, const char *s, size_t n)
 		t->out_len = n - k;
 		t->out_full = !is_preview(s + k, n - k);
 		strbuf_reset(&t->out);
-		if (!t->out_full || opt.keep_output)
+		if (!t->out_full || mx->opt.keep_output)
 			strbuf_add(&t->out, s + k, n - k);
 		return 1;
 	}
@@ -274,10 +274,10 @@ trace_flag(unsigned flags)
 
 /* Writes every open trace record, innermost first. */
 void
-trace_flush(struct run *r)
+trace_flush(struct migx *mx, struct run *r)
 {
 	while (depth > 0)
-		pop_emit(r);
+		pop_emit(mx, r);
 }
 
 void

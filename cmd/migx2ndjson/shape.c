@@ -1,0 +1,676 @@
+#define _GNU_SOURCE	/* memmem */
+/*
+ * shape.c: the members of an instruction record, from a parsed
+ * instruction: the shape (section 3.3), attributes, names and numbers as
+ * JSON takes them.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "migx.h"
+
+/* Is p a JSON number as it stands (no '+', no leading zeros, no "1.")? */
+static int
+json_num(const char *p, size_t n)
+{
+	size_t i = 0;
+
+	if (i < n && p[i] == '-')
+		i++;
+	if (i >= n || !isdig(p[i]))
+		return 0;
+	if (p[i] == '0' && i + 1 < n && isdig(p[i + 1]))
+		return 0;
+	while (i < n && isdig(p[i]))
+		i++;
+	if (i < n && p[i] == '.') {
+		if (++i >= n || !isdig(p[i]))
+			return 0;
+		while (i < n && isdig(p[i]))
+			i++;
+	}
+	if (i < n && (p[i] == 'e' || p[i] == 'E')) {
+		i++;
+		if (i < n && (p[i] == '-' || p[i] == '+'))
+			i++;
+		if (i >= n || !isdig(p[i]))
+			return 0;
+		while (i < n && isdig(p[i]))
+			i++;
+	}
+	return i == n;
+}
+
+/* Rewrites a C++ number that JSON rejects ("+1", ".5", "1.", "007"). */
+static void
+json_fix(struct strbuf *sb, const char *p, size_t n)
+{
+	size_t i = 0;
+
+	if (p[0] == '+' || p[0] == '-') {
+		if (p[0] == '-')
+			strbuf_addch(sb, '-');
+		i++;
+	}
+	while (i + 1 < n && p[i] == '0' && isdig(p[i + 1]))
+		i++;
+	if (p[i] == '.')
+		strbuf_addch(sb, '0');
+	for (; i < n; i++) {
+		if (p[i] == '.' && (i + 1 == n || !isdig(p[i + 1])))
+			continue;
+		if ((p[i] == 'e' || p[i] == 'E') && p[i + 1] == '+') {
+			strbuf_addch(sb, 'e');
+			i++;
+			continue;
+		}
+		strbuf_addch(sb, p[i]);
+	}
+}
+
+/*
+ * Writes a printed number under key: as it is when JSON reads it, made
+ * valid when it is a C++ number JSON rejects, else null plus key_raw.
+ */
+void
+put_num(struct migx *mx, const char *key, const char *p, size_t n)
+{
+	static struct strbuf fix = STRBUF_INIT;
+	char rawkey[64];
+
+	if (json_num(p, n)) {
+		W_RAW(mx, key, p, n);
+		return;
+	}
+	if (num_token(p, n)) {
+		strbuf_reset(&fix);
+		json_fix(&fix, p, n);
+		W_RAW(mx, key, fix.buf, fix.len);
+		return;
+	}
+	W_NULL(mx, key);
+	snprintf(rawkey, sizeof(rawkey), "%s_raw", key);
+	W_STR(mx, rawkey, p, n);
+}
+
+/* Shapes (section 3.3), written as JSON into sb; -1 when not a shape. */
+struct shp {
+	const char *p, *e;
+};
+
+static void
+shp_sp(struct shp *q)
+{
+	while (q->p < q->e && *q->p == ' ')
+		q->p++;
+}
+
+/* Skips ',' and an optional space; -1 if no comma. */
+static int
+shp_comma(struct shp *q)
+{
+	shp_sp(q);
+	if (q->p >= q->e || *q->p != ',')
+		return -1;
+	q->p++;
+	shp_sp(q);
+	return 0;
+}
+
+static const char *
+shp_word(struct shp *q)
+{
+	const char *b = q->p;
+
+	while (q->p < q->e && (isalnum_(*q->p)))
+		q->p++;
+	return b;
+}
+
+/*
+ * A "{a, b, c}" list: writes a JSON array; values are numbers, or strings
+ * for symbolic dimensions (then *sym is set).  Keeps integers in v[].
+ */
+static int
+shp_list(struct migx *mx, struct shp *q, struct strbuf *sb, uint64_t *v,
+    size_t *nv, int *sym)
+{
+	const char *b, *t, *end;
+	size_t k = 0;
+	uint64_t x;
+	char *d;
+	long c;
+
+	shp_sp(q);
+	if (q->p >= q->e || *q->p != '{')
+		return -1;
+	end = memchr(q->p, '}', (size_t)(q->e - q->p));
+	if (end == NULL || memchr(q->p + 1, '{', (size_t)(end - q->p)) != NULL) {
+		if ((c = close_fwd(q->p, (size_t)(q->e - q->p))) < 0)
+			return -1;
+		end = q->p + c;
+	}
+	b = q->p + 1;
+	q->p = end + 1;
+	/* The array is never longer than the list: write it in place. */
+	strbuf_grow(sb, (size_t)(end - b) + 2);
+	d = sb->buf + sb->len;
+	*d++ = '[';
+	while (b < end) {
+		while (*b == ' ')
+			b++;
+		for (t = b, x = 0; b < end && isdig(*b); b++)
+			x = x * 10 + (uint64_t)(*b - '0');
+		if ((b == end || *b == ',') && b > t && (*t != '0' ||
+		    b - t == 1)) {
+			/* A plain integer, the common case. */
+			if (k > 0)
+				*d++ = ',';
+			memcpy(d, t, (size_t)(b - t));
+			d += b - t;
+		} else {
+			while (b < end && *b != ',')
+				b++;
+			if (k > 0)
+				*d++ = ',';
+			strbuf_setlen(sb, (size_t)(d - sb->buf));
+			if (json_num(t, (size_t)(b - t)))
+				strbuf_add(sb, t, (size_t)(b - t));
+			else
+				ndw_quote(sb, t, (size_t)(b - t), mx->w.flags);
+			strbuf_grow(sb, (size_t)(end - b) + 2);
+			d = sb->buf + sb->len;
+			*sym = 1;
+		}
+		if (k < 64)
+			v[k] = x;
+		k++;
+		if (b < end)
+			b++;
+	}
+	*d++ = ']';
+	strbuf_setlen(sb, (size_t)(d - sb->buf));
+	*nv = k;
+	return 0;
+}
+
+static int shp_one(struct migx *mx, struct shp *q, struct strbuf *sb);
+
+/* A dynamic dimension: "[1, 4, 2]", "[ 1, 4, {2, 3} ]", "[1..4]", "3". */
+static int
+shp_dim(struct migx *mx, struct shp *q, struct strbuf *sb)
+{
+	const char *b = q->p, *f[3], *fe[3], *d;
+	size_t k = 0;
+	long c;
+
+	if (*b != '[') {
+		while (q->p < q->e && *q->p != ',' && *q->p != '}')
+			q->p++;
+		if (json_num(b, (size_t)(q->p - b))) {
+			strbuf_addstr(sb, "{\"min\":");
+			strbuf_add(sb, b, (size_t)(q->p - b));
+			strbuf_addstr(sb, ",\"max\":");
+			strbuf_add(sb, b, (size_t)(q->p - b));
+		} else {
+			strbuf_addstr(sb, "{\"expr\":");
+			ndw_quote(sb, b, (size_t)(q->p - b), mx->w.flags);
+		}
+		strbuf_addch(sb, '}');
+		return 0;
+	}
+	if ((c = close_fwd(b, (size_t)(q->e - b))) < 0)
+		return -1;
+	q->p = b + c + 1;
+	b++;
+	d = memmem(b, (size_t)(q->p - 1 - b), "..", 2);
+	if (d != NULL) {
+		f[0] = b, fe[0] = d, f[1] = d + 2, fe[1] = q->p - 1, k = 2;
+	} else {
+		while (b < q->p - 1 && k < 3) {
+			while (*b == ' ')
+				b++;
+			f[k] = b;
+			if (*b == '{')
+				b += close_fwd(b, (size_t)(q->p - b)) + 1;
+			while (b < q->p - 1 && *b != ',')
+				b++;
+			fe[k] = b;
+			while (fe[k] > f[k] && fe[k][-1] == ' ')
+				fe[k]--;
+			k++;
+			if (b < q->p - 1)
+				b++;
+		}
+	}
+	if (k < 2 || !json_num(f[0], (size_t)(fe[0] - f[0])) ||
+	    !json_num(f[1], (size_t)(fe[1] - f[1])))
+		return -1;
+	strbuf_addstr(sb, "{\"min\":");
+	strbuf_add(sb, f[0], (size_t)(fe[0] - f[0]));
+	strbuf_addstr(sb, ",\"max\":");
+	strbuf_add(sb, f[1], (size_t)(fe[1] - f[1]));
+	if (k == 3 && *f[2] == '{') {
+		struct shp s2 = { f[2], fe[2] };
+		uint64_t v[64];
+		size_t nv;
+		int sym = 0;
+
+		strbuf_addstr(sb, ",\"optimals\":");
+		if (shp_list(mx, &s2, sb, v, &nv, &sym) < 0)
+			return -1;
+	} else if (k == 3 && json_num(f[2], (size_t)(fe[2] - f[2]))) {
+		strbuf_addstr(sb, ",\"opt\":");
+		strbuf_add(sb, f[2], (size_t)(fe[2] - f[2]));
+	}
+	strbuf_addch(sb, '}');
+	return 0;
+}
+
+static int
+shp_dynamic(struct migx *mx, struct shp *q, struct strbuf *sb)
+{
+	const char *t, *te;
+	long c;
+	int first = 1;
+
+	if (shp_comma(q) < 0)
+		return -1;
+	t = shp_word(q);
+	te = q->p;
+	if (te == t || shp_comma(q) < 0 || *q->p != '{')
+		return -1;
+	strbuf_addstr(sb, "{\"kind\":\"dynamic\",\"type\":");
+	ndw_quote(sb, t, (size_t)(te - t), mx->w.flags);
+	t = q->p;
+	if ((c = close_fwd(t, (size_t)(q->e - t))) < 0)
+		return -1;
+	strbuf_addstr(sb, ",\"dims\":[");
+	q->p = t + 1;
+	{
+		struct shp in = { t + 1, t + c };
+
+		while (shp_sp(&in), in.p < in.e) {
+			if (!first)
+				strbuf_addch(sb, ',');
+			first = 0;
+			if (shp_dim(mx, &in, sb) < 0)
+				return -1;
+			if (in.p < in.e && shp_comma(&in) < 0)
+				return -1;
+		}
+	}
+	q->p = t + c + 1;
+	strbuf_addstr(sb, "]}");
+	return 0;
+}
+
+/* Are the strides the row-major strides of the lens? */
+static int
+row_major(const uint64_t *l, const uint64_t *s, size_t n)
+{
+	uint64_t want = 1;
+	size_t i;
+
+	for (i = n; i > 0; i--) {
+		if (s[i - 1] != want)
+			return 0;
+		if (l[i - 1] != 0 && want > UINT64_MAX / l[i - 1])
+			return 0;
+		want *= l[i - 1];
+	}
+	return 1;
+}
+
+/* Do the two lists after the type hold anything but integers? */
+static int
+shp_symbolic(const char *p, const char *e)
+{
+	int lists = 0;
+
+	for (; p < e && lists < 2; p++)
+		if (*p == '}')
+			lists++;
+		else if (!(isdig(*p) || *p == ' ' || *p == ',' || *p == '{'))
+			return 1;
+	return 0;
+}
+
+static int
+shp_static(struct migx *mx, struct shp *q, struct strbuf *sb, const char *t,
+    size_t tn)
+{
+	uint64_t l[64], s[64];
+	size_t nl, ns, i;
+	int sym = shp_symbolic(q->p, q->e), bc = 0;
+
+	strbuf_addstr(sb, sym ? "{\"kind\":\"symbolic\",\"type\":\"" :
+	    "{\"kind\":\"static\",\"type\":\"");
+	strbuf_add(sb, t, tn);		/* a word: nothing to escape */
+	strbuf_addstr(sb, "\",\"lens\":");
+	if (shp_comma(q) < 0 || shp_list(mx, q, sb, l, &nl, &sym) < 0)
+		return -1;
+	strbuf_addstr(sb, ",\"strides\":");
+	if (shp_comma(q) < 0 || shp_list(mx, q, sb, s, &ns, &sym) < 0)
+		return -1;
+	if (!sym && nl == ns && nl <= 64) {
+		strbuf_addstr(sb, row_major(l, s, nl) ? ",\"standard\":true" :
+		    ",\"standard\":false");
+		for (i = 0; i < ns; i++)
+			if (s[i] == 0)
+				bc = 1;
+		if (bc)
+			strbuf_addstr(sb, ",\"broadcast\":true");
+	}
+	strbuf_addch(sb, '}');
+	return 0;
+}
+
+static int
+shp_one(struct migx *mx, struct shp *q, struct strbuf *sb)
+{
+	const char *t;
+	int first = 1;
+
+	shp_sp(q);
+	if (q->p < q->e && *q->p == '[') {
+		q->p++;
+		strbuf_addstr(sb, "{\"kind\":\"tuple\",\"elements\":[");
+		while (shp_sp(q), q->p < q->e && *q->p != ']') {
+			if (!first && shp_comma(q) < 0)
+				return -1;
+			if (!first)
+				strbuf_addch(sb, ',');
+			first = 0;
+			if (shp_one(mx, q, sb) < 0)
+				return -1;
+		}
+		if (q->p >= q->e)
+			return -1;
+		q->p++;
+		strbuf_addstr(sb, "]}");
+		return 0;
+	}
+	t = shp_word(q);
+	if (q->p == t)
+		return -1;
+	if (q->p - t == 7 && memcmp(t, "dynamic", 7) == 0)
+		return shp_dynamic(mx, q, sb);
+	return shp_static(mx, q, sb, t, (size_t)(q->p - t));
+}
+
+/*
+ * Writes "shape": the parsed shape, or {"kind":"unparsed"}.  The shape is
+ * written straight into the record and taken back if it does not parse.
+ */
+static void
+put_shape(struct migx *mx, struct sl sh)
+{
+	struct shp q = { sh.p, sh.p + sh.n };
+	size_t mark;
+
+	out_keyz(mx, "shape");
+	mark = mx->w.buf.len;
+	if (shp_one(mx, &q, &mx->w.buf) < 0 || (shp_sp(&q), q.p != q.e)) {
+		strbuf_setlen(&mx->w.buf, mark);
+		strbuf_addstr(&mx->w.buf, "{\"kind\":\"unparsed\"}");
+	}
+	mx->w.need_comma = 1;
+}
+
+/* Depth-0 split of s on sep (',' ; with a space after it when sp). */
+static const char *
+next_piece(const char *p, const char *e)
+{
+	int depth = 0;
+
+	for (; p < e; p++) {
+		if (*p == '(' || *p == '[' || *p == '{')
+			depth++;
+		else if (*p == ')' || *p == ']' || *p == '}')
+			depth--;
+		else if (*p == ',' && depth == 0)
+			return p;
+	}
+	return e;
+}
+
+/* Does a piece start "key=" (section 6.5)? */
+static size_t
+attr_key(const char *p, const char *e)
+{
+	const char *q = p;
+
+	if (q >= e || !(isalnum_(*q) && !isdig(*q)))
+		return 0;
+	while (q < e && isalnum_(*q))
+		q++;
+	return q < e && *q == '=' ? (size_t)(q - p) : 0;
+}
+
+/* Copies a key into a NUL-terminated buffer (ndw keys are C strings). */
+static const char *
+keyz(char *buf, size_t size, const char *p, size_t n)
+{
+	if (n >= size)
+		n = size - 1;
+	memcpy(buf, p, n);
+	buf[n] = '\0';
+	return buf;
+}
+
+/* "attrs": best-effort split into string values (section 6.5). */
+static void
+put_attrs(struct migx *mx, struct sl a)
+{
+	const char *p = a.p, *e = a.p + a.n, *q, *v, *ve, *np, *nq;
+	char key[128];
+	size_t n, nn;
+
+	W_OBJ(mx, "attrs");
+	q = next_piece(p, e);
+	n = attr_key(p, q);
+	while (p < e) {
+		if (n == 0) {
+			/* A piece before any key: kept as a key, no value. */
+			if (q > p)
+				W_NULL(mx, keyz(key, sizeof(key), p,
+				    (size_t)(q - p)));
+			p = q < e ? q + 1 : q;
+			q = next_piece(p, e);
+			n = attr_key(p, q);
+			continue;
+		}
+		v = p + n + 1, ve = q;
+		np = nq = e, nn = 0;
+		while (ve < e) {
+			np = ve + 1;
+			nq = next_piece(np, e);
+			nn = attr_key(np, nq);
+			if (nn > 0 || (nq == np && nq == e))
+				break;
+			ve = nq;
+		}
+		W_STR(mx, keyz(key, sizeof(key), p, n), v, (size_t)(ve - v));
+		p = ve < e ? np : e, q = nq, n = nn;
+	}
+	ndw_close(&mx->w);
+}
+
+/* Writes the pieces of s split on ',' (and trimmed) as a string array. */
+static void
+put_list(struct migx *mx, const char *key, struct sl s)
+{
+	const char *p = s.p, *e = s.p != NULL ? s.p + s.n : NULL, *q, *t;
+
+	W_ARR(mx, key);
+	while (s.p != NULL && p < e) {
+		q = memchr(p, ',', (size_t)(e - p));
+		if (q == NULL)
+			q = e;
+		t = q;
+		while (p < t && *p == ' ')
+			p++;
+		while (t > p && t[-1] == ' ')
+			t--;
+		out_str(mx, p, (size_t)(t - p));
+		p = q + 1;
+	}
+	ndw_close(&mx->w);
+}
+
+static int
+sl_eq(struct sl s, const char *z)
+{
+	size_t k = strlen(z);
+
+	return s.p != NULL && s.n == k && memcmp(s.p, z, k) == 0;
+}
+
+/* The value of symbol_name= in the attributes, or a NULL slice. */
+static struct sl
+symbol_name(struct sl a)
+{
+	struct sl r = { NULL, 0 };
+	const char *p = a.p, *e = a.p + a.n, *q;
+
+	while (p != NULL && p < e) {
+		if ((size_t)(e - p) > 12 &&
+		    memcmp(p, "symbol_name=", 12) == 0) {
+			r.p = p + 12;
+			q = memchr(r.p, ',', (size_t)(e - r.p));
+			r.n = (size_t)((q != NULL ? q : e) - r.p);
+			return r;
+		}
+		if ((p = memchr(p, ',', (size_t)(e - p))) != NULL)
+			p++;
+	}
+	return r;
+}
+
+/*
+ * The Summary group of an instruction (section 4.1): the op name, or
+ * gpu::code_object::<symbol_name> from ROCm 5.3 on (old_groups: before).
+ */
+void
+instr_group(const struct instr *in, int old_groups, struct strbuf *out)
+{
+	struct sl sym;
+
+	strbuf_reset(out);
+	strbuf_add(out, in->op.p, in->op.n);
+	if (!old_groups && sl_eq(in->op, "gpu::code_object") &&
+	    (sym = symbol_name(in->attrs)).p != NULL) {
+		strbuf_add(out, "::", 2);
+		strbuf_add(out, sym.p, sym.n);
+	}
+}
+
+/* Writes module, root and index, worked out from the name (2.2). */
+static void
+put_names(struct migx *mx, const struct instr *in, const char *header)
+{
+	struct sl nm = in->name, mod = { NULL, 0 }, idx = { NULL, 0 };
+	const char *c;
+	size_t i;
+
+	if (in->param.p != NULL) {
+		if (nm.n > in->param.n + 1 && nm.p[nm.n - in->param.n - 1] ==
+		    ':' && memcmp(nm.p + nm.n - in->param.n, in->param.p,
+		    in->param.n) == 0)
+			mod.p = nm.p, mod.n = nm.n - in->param.n - 1;
+	} else {
+		for (c = NULL, i = nm.n; i > 1; i--)
+			if (nm.p[i - 1] == '@' && nm.p[i - 2] == ':') {
+				c = nm.p + i - 2;
+				break;
+			}
+		if (c != NULL) {
+			mod.p = nm.p, mod.n = (size_t)(c - nm.p);
+			idx.p = c + 2, idx.n = nm.n - mod.n - 2;
+		} else if (nm.n > 1 && nm.p[0] == '@')
+			idx.p = nm.p + 1, idx.n = nm.n - 1;
+		for (i = 0; idx.p != NULL && i < idx.n; i++)
+			if (!isdig(idx.p[i]))
+				idx.p = NULL;
+		if (idx.p != NULL && (idx.n == 0 || idx.n > 18 ||
+		    !json_num(idx.p, idx.n)))
+			idx.p = NULL;
+	}
+	if (mod.p != NULL)
+		W_STR(mx, "module", mod.p, mod.n);
+	else if (header != NULL)
+		W_STRZ(mx, "module", header);
+	else
+		W_NULL(mx, "module");
+	W_BOOL(mx, "root", mod.p == NULL);
+	if (idx.p != NULL)
+		W_RAW(mx, "index", idx.p, idx.n);
+	else
+		W_NULL(mx, "index");
+}
+
+static void
+put_sl(struct migx *mx, const char *key, struct sl s)
+{
+	if (s.p != NULL)
+		W_STR(mx, key, s.p, s.n);
+	else
+		W_NULL(mx, key);
+}
+
+/*
+ * Writes the fields of one instruction, from "name" on.  header names the
+ * module of unprefixed program lines (NULL: none).  perf adds time_ms,
+ * pct and group.
+ */
+void
+instr_fields(struct migx *mx, const struct instr *in, const char *section,
+    const char *header, int old_groups)
+{
+	static struct strbuf grp = STRBUF_INIT;
+	int perf = strcmp(section, "perf") == 0;
+
+	W_STR(mx, "name", in->name.p, in->name.n);
+	put_names(mx, in, header);
+	put_sl(mx, "param", in->param);
+	W_STR(mx, "op", in->op.p, in->op.n);
+	put_sl(mx, "attrs_raw", in->attrs);
+	if (mx->opt.attr_split) {
+		if (in->attrs.p != NULL)
+			put_attrs(mx, in->attrs);
+		else
+			W_RAW(mx, "attrs", "{}", 2);
+	}
+	put_sl(mx, "literal_raw", in->literal);
+	put_list(mx, "args", in->args);
+	put_list(mx, "module_args", in->modargs);
+	put_sl(mx, "shape_raw", in->shape);
+	if (in->shape.p != NULL)
+		put_shape(mx, in->shape);
+	else
+		W_NULL(mx, "shape");
+	if (in->tid.p != NULL)
+		W_RAW(mx, "target_id", in->tid.p, in->tid.n);
+	else
+		W_NULL(mx, "target_id");
+	if (in->dbg.p != NULL)
+		put_list(mx, "debug_symbols", in->dbg);
+	else
+		W_NULL(mx, "debug_symbols");
+	if (!perf)
+		return;
+	if (in->time.p != NULL)
+		put_num(mx, "time_ms", in->time.p, in->time.n);
+	else
+		W_NULL(mx, "time_ms");
+	if (in->pct.p != NULL)
+		put_num(mx, "pct", in->pct.p, in->pct.n);
+	else
+		W_NULL(mx, "pct");
+	if (!in->is_return) {
+		instr_group(in, old_groups, &grp);
+		W_STR(mx, "group", grp.buf, grp.len);
+	}
+}
