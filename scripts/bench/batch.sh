@@ -1,0 +1,101 @@
+#!/bin/sh
+# batch.sh: many ranks through the batch rules (scripts/batch/profpipe.mk)
+# on small generated Ascend DBs (make_ranks.py, 500 PYTORCH_API rows a
+# rank, made once in $BENCH_TMP/batch):
+#
+#   - the per-rank stage (db2spans --label, spans2stacks, topn --partial)
+#     of 64 ranks with make -j 2, against the reference MindStudio
+#     flamegraph.py, one rank a job, under GNU parallel -j 2 (its per-rank
+#     product is a flame graph page);
+#   - the whole batch of $BATCH_RANKS ranks (default 1024): make -j 2
+#     profpipe from nothing, the rank stage then the merges and both
+#     pages; the note gives the per-rank stage's throughput;
+#   - the merge, spans2stacks -m --files-from, of 256 ranks, of all of
+#     them, and of all of them listed 4 times (4x the inputs, the same
+#     unique stacks: the same memory), against a Python dict merge of the
+#     same records.
+#
+# Median of $RUNS runs (default 5, taking turns; the whole batch runs
+# once).  $BIN and $BENCH_TMP come from bench.sh.
+set -e
+. "$(dirname "$0")/lib/measure.sh"
+: "${BIN:?set BIN to the bin dir}" "${BENCH_TMP:?set BENCH_TMP}"
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(cd "$here/../.." && pwd)
+ref="$top/../shared/reference/peers/mindstudio-flame-graph/flamegraph.py"
+runs=${RUNS:-5}
+n=${BATCH_RANKS:-1024}
+T=$BENCH_TMP/batch
+R=$T/ranks-$n
+if [ ! -f "$R/done" ]; then
+	rm -rf "$R"
+	mkdir -p "$T"
+	nice python3 "$here/make_ranks.py" -n "$n" "$R" >/dev/null
+	touch "$R/done"
+fi
+export PATH="$BIN:$PATH"
+mb=$(du -sm "$R" | cut -f1)
+
+# The rules over the first 64 ranks, and the peer over the same.
+S=$T/sample
+mkdir -p "$S/ranks" "$S/ref"
+for f in "$R"/rank00[0-5]?.db "$R"/rank006[0-3].db; do
+	[ -f "$S/ranks/${f##*/}" ] || cp "$f" "$S/ranks/"
+done
+printf 'PROFPIPE_INPUTS := $(wildcard ranks/*.db)\ninclude %s\n' \
+    "$top/scripts/batch/profpipe.mk" >"$S/Makefile"
+peer=
+if [ -f "$ref" ] && command -v parallel >/dev/null; then
+	peer="cd '$S' && ls ranks/*.db | parallel -j 2 python3 '$ref' {} \
+	    -o ref/{/.}"
+fi
+t=$(pair "$runs" "cd '$S' && make -s profpipe-clean >/dev/null &&
+    make -s -j 2 profpipe-ranks" "$peer")
+row "batch: per-rank stage" "64 ranks x 500 rows, make -j 2" \
+    "MindStudio flamegraph.py, parallel -j 2" "$t" \
+    "ours: spans, stacks, topn partial; theirs: a page"
+
+# The whole batch, once: it takes minutes.
+printf 'PROFPIPE_INPUTS := $(wildcard %s/*.db)\ninclude %s\n' "$R" \
+    "$top/scripts/batch/profpipe.mk" >"$T/Makefile"
+(cd "$T" && make -s profpipe-clean >/dev/null)
+a=$(pair 1 "cd '$T' && make -s -j 2 profpipe-ranks" "")
+b=$(pair 1 "cd '$T' && make -s -j 2 profpipe" "")
+t=$(echo "$a $b" | awk '{ printf "%s %s %s - - -", $1 + $7,
+    ($2 > $8 ? $2 : $8), $3 + $9 }')
+note=$(echo "$a $b $n $mb" | awk '{ printf "rank stage %.1f s: " \
+    "%.0f ranks/s, %.1f MB/s of DB; merges and pages %.1f s", $1,
+    $13 / $1, $14 / $1, $7 }')
+row "batch: whole, make -j 2 profpipe" "$n ranks x 500 rows ($mb MB)" \
+    "-" "$t" "$note"
+
+# The merges: memory grows with the unique stacks, not with the inputs.
+ls "$R"/*.stacks | head -n 256 >"$T/list-256"
+ls "$R"/*.stacks >"$T/list-$n"
+for i in 1 2 3 4; do cat "$T/list-$n"; done >"$T/list-4x$n"
+cat >"$T/merge.py" <<'PY'
+import json, sys
+m = {}
+for p in open(sys.argv[1]).read().split():
+    for line in open(p):
+        r = json.loads(line)
+        k = (r["thread"], tuple(r["stack"]))
+        e = m.get(k)
+        if e is None:
+            m[k] = [r["self_ns"], r["total_ns"], r["calls"]]
+        else:
+            e[0] += r["self_ns"]; e[1] += r["total_ns"]; e[2] += r["calls"]
+w = sys.stdout.write
+for (th, st), (s, t, c) in m.items():
+    w(json.dumps({"thread": th, "stack": list(st), "self_ns": s,
+                  "total_ns": t, "calls": c}) + "\n")
+PY
+for l in 256 "$n" "4x$n"; do
+	u=$(spans2stacks -m -q --files-from "$T/list-$l" | wc -l)
+	k=$(wc -l <"$T/list-$l")
+	t=$(pair "$runs" "spans2stacks -m -q --files-from '$T/list-$l'" \
+	    "python3 '$T/merge.py' '$T/list-$l'")
+	row "batch: merge, spans2stacks -m --files-from" \
+	    "$k stack files ($l ranks)" "Python dict merge" "$t" \
+	    "$u unique stacks"
+done
