@@ -437,6 +437,59 @@ open_sides(struct pmc *pm, const char *dir, struct side **sqp, size_t *nsqp)
 	return 0;
 }
 
+/* The wide format: one row per dispatch, joined with SQ*.csv in a
+ * workload directory.  It takes any header, so it comes last. */
+static int
+wide_detect(const struct hdr *h)
+{
+	(void)h;
+	return 1;
+}
+
+static void
+wide_input(struct pmc *pm, struct csvr *r, struct hdr *h,
+    const struct pmc_input *in)
+{
+	struct side *sq = NULL;
+	size_t nsq = 0;
+
+	if (in->dir != NULL && open_sides(pm, in->dir, &sq, &nsq) != 0) {
+		pm->rc = EXIT_FAILURE;
+		return;
+	}
+	wide_stream(pm, r, h, sq, nsq);
+	sides_free(sq, nsq, nsq);
+}
+
+static const struct pmc_format format_wide = {
+	.name = "wide",
+	.in_dirs = 1,
+	.detect = wide_detect,
+	.stream = wide_input,
+};
+
+/* The formats, tried in this order (see pmc.h). */
+static const struct pmc_format *const formats[] = {
+	&format_rocpd,
+	&format_ncu,
+	&format_wide,
+	NULL
+};
+
+/* Reads the rows of an opened table with the first format that takes it. */
+static void
+table_stream(struct pmc *pm, struct csvr *r, struct hdr *h,
+    const struct pmc_input *in)
+{
+	const struct pmc_format *const *f;
+
+	for (f = formats; *f != NULL; f++)
+		if ((in->dir == NULL || (*f)->in_dirs) && (*f)->detect(h)) {
+			(*f)->stream(pm, r, h, in);
+			return;
+		}
+}
+
 /* The default "run" of a workload: its directory's name, until sysinfo. */
 static void
 dir_run(struct pmc *pm, const char *dir)
@@ -455,10 +508,9 @@ static void
 dir_input(struct pmc *pm, const char *dir)
 {
 	struct strbuf path = STRBUF_INIT;
-	struct side *sq = NULL;
+	struct pmc_input in = { NULL, dir };
 	struct csvr r;
 	struct hdr h;
-	size_t nsq = 0;
 	int rc;
 
 	if (pm->label == NULL)
@@ -481,14 +533,8 @@ dir_input(struct pmc *pm, const char *dir)
 			pm->rc = EXIT_FAILURE;
 		goto out;
 	}
-	if (hdr_find(&h, "Counter_Name") >= 0 &&
-	    hdr_find(&h, "Counter_Value") >= 0)
-		rocpd_stream(pm, &r, &h, path.buf);
-	else if (open_sides(pm, dir, &sq, &nsq) != 0)
-		pm->rc = EXIT_FAILURE;
-	else
-		wide_stream(pm, &r, &h, sq, nsq);
-	sides_free(sq, nsq, nsq);
+	in.path = path.buf;
+	table_stream(pm, &r, &h, &in);
 	hdr_release(&h);
 	csvr_close(&r);
 out:
@@ -499,6 +545,7 @@ out:
 static void
 file_input(struct pmc *pm, const char *path)
 {
+	struct pmc_input in = { NULL, NULL };
 	char *spool = NULL;
 	struct csvr r;
 	struct hdr h;
@@ -522,14 +569,8 @@ file_input(struct pmc *pm, const char *path)
 	if (rc > 0) {
 		if (spool != NULL)
 			r.pos.file = "<stdin>";
-		if (hdr_find(&h, "Counter_Name") >= 0 &&
-		    hdr_find(&h, "Counter_Value") >= 0)
-			rocpd_stream(pm, &r, &h, spool != NULL ? spool : path);
-		else if (hdr_find(&h, "ID") >= 0 &&
-		    hdr_find(&h, "Kernel Name") >= 0)
-			ncu_stream(pm, &r, &h);
-		else
-			wide_stream(pm, &r, &h, NULL, 0);
+		in.path = spool != NULL ? spool : path;
+		table_stream(pm, &r, &h, &in);
 		hdr_release(&h);
 		csvr_close(&r);
 	} else if (rc < 0) {

@@ -340,12 +340,28 @@ details_stream(struct pmc *pm, struct csvr *r, struct hdr *h)
 	strbuf_release(&rec);
 }
 
-void
-ncu_stream(struct pmc *pm, struct csvr *r, struct hdr *h)
+static int
+ncu_detect(const struct hdr *h)
 {
+	return hdr_find(h, "ID") >= 0 && hdr_find(h, "Kernel Name") >= 0;
+}
+
+static void
+ncu_stream(struct pmc *pm, struct csvr *r, struct hdr *h,
+    const struct pmc_input *in)
+{
+	(void)in;
 	if (hdr_find(h, "Metric Name") >= 0 &&
 	    hdr_find(h, "Metric Value") >= 0)
 		details_stream(pm, r, h);
 	else
 		raw_stream(pm, r, h);
 }
+
+/* Nsight Compute exports are single files, never a workload directory's. */
+const struct pmc_format format_ncu = {
+	.name = "ncu",
+	.in_dirs = 0,
+	.detect = ncu_detect,
+	.stream = ncu_stream,
+};

@@ -93,10 +93,32 @@ void emit(struct pmc *pm, struct strbuf *sb);
 /* Reads one CSV row that is not a "==PROF==" line.  As csvr_next(). */
 int next_row(struct csvr *r, struct csvr_row *row);
 
-/* rocpd.c: the long format (Counter_Name, Counter_Value) of r's header. */
-void rocpd_stream(struct pmc *pm, struct csvr *r, struct hdr *h,
-    const char *path);
+/*
+ * The counter CSV formats.  A format is one file that defines one
+ * `const struct pmc_format format_<name>`, listed in the table formats[]
+ * at the top of main.c; the first whose detect() accepts the header of
+ * the input (a file, or a workload directory's pmc_perf.csv) reads it.
+ * To add a format: write the file, declare it below, add it to the
+ * table; the file and the directory input both find it there.
+ */
+struct pmc_input {
+	const char *path;	/* the CSV, which may be opened again */
+	const char *dir;	/* its workload directory, or NULL */
+};
+
+struct pmc_format {
+	const char *name;	/* "rocpd" */
+	int in_dirs;		/* may be a workload directory's pmc_perf.csv */
+	/* 1 if the header h is this format's. */
+	int (*detect)(const struct hdr *h);
+	/* Reads the rows after the header (r, h) and writes the records. */
+	void (*stream)(struct pmc *pm, struct csvr *r, struct hdr *h,
+	    const struct pmc_input *in);
+};
+
+/* rocpd.c: the long format (Counter_Name, Counter_Value). */
+extern const struct pmc_format format_rocpd;
 /* ncu.c: Nsight Compute --page raw or details CSV. */
-void ncu_stream(struct pmc *pm, struct csvr *r, struct hdr *h);
+extern const struct pmc_format format_ncu;
 
 #endif

@@ -415,9 +415,19 @@ merge(struct pmc *pm, struct seg *seg, size_t nseg, const struct hdr *h,
 	strbuf_release(&rec);
 }
 
-void
-rocpd_stream(struct pmc *pm, struct csvr *r, struct hdr *h, const char *path)
+static int
+rocpd_detect(const struct hdr *h)
 {
+	return hdr_find(h, "Counter_Name") >= 0 &&
+	    hdr_find(h, "Counter_Value") >= 0;
+}
+
+/* The file is read once per pass, so in->path is opened again. */
+static void
+rocpd_stream(struct pmc *pm, struct csvr *r, struct hdr *h,
+    const struct pmc_input *in)
+{
+	const char *path = in->path;
 	struct seg *seg;
 	unsigned long *start;
 	size_t nseg, k;
@@ -452,3 +462,10 @@ rocpd_stream(struct pmc *pm, struct csvr *r, struct hdr *h, const char *path)
 	free(gpus);
 	gpus = NULL;
 }
+
+const struct pmc_format format_rocpd = {
+	.name = "rocpd",
+	.in_dirs = 1,
+	.detect = rocpd_detect,
+	.stream = rocpd_stream,
+};
