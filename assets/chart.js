@@ -457,8 +457,8 @@ class Table {
 		const d = this.sortDir, keys = new Map();
 		for (const r of rows) {
 			const v = c.get(r);
-			keys.set(r, isBlank(v) ? null : c.num && isNumeric(v) ||
-			    c.big ? num(v) : fmt(v));
+			keys.set(r, isBlank(v) ? null : c.sortKey ? c.sortKey(v) :
+			    c.num && isNumeric(v) || c.big ? num(v) : fmt(v));
 		}
 		return rows.sort((a, b) => {
 			const x = keys.get(a), y = keys.get(b);
@@ -501,7 +501,9 @@ class Table {
 				const v = c.get(r);
 				const cls = c.num ? (isBlank(v) ? 'num blank' :
 				    'num') : '';
-				html.push(`<td class="${cls}">` +
+				const bg = c.bg ? c.bg(v) : null;
+				html.push(`<td class="${cls}"` + (bg ? ' style="' +
+				    `background:${bg}"` : '') + '>' +
 				    `${esc(fmt(v, !!c.exact, c.fixed))}</td>`);
 			}
 			html.push('</tr>');
@@ -1756,7 +1758,8 @@ function stragglerView(g, rows, hs, onPick) {
 
 /* Statistics (topn): the groups in order, a Top-N control and bars. */
 function statsView(g, views) {
-	const all = g.allRows();
+	const every = g.allRows();
+	let all = every;
 	let rows = all;
 	const keys = g.keysOf(rows);
 	/* One run throughout: no column for it. */
@@ -1793,6 +1796,18 @@ function statsView(g, views) {
 		table.refresh(rows.slice(0, n));
 		draw();
 	};
+	/* Records of several runs: a run selector (topn groups per run). */
+	if (runs.size > 1) {
+		const names = [...runs].map((v) => v === undefined ? '' :
+		    fmt(v));
+		root.querySelector('.controls').prepend(selector('run', 'Run',
+		    ['(all runs)', ...names], (j) => {
+			all = j === 0 ? every : every.filter((r) =>
+			    fmt(g.get(r, RUN_KEY) ?? '') === names[j - 1]);
+			rows = all;
+			show();
+		}));
+	}
 	input.addEventListener('input', () => {
 		const v = Number(input.value);
 		if (!Number.isInteger(v) || v < 0)
@@ -2074,6 +2089,252 @@ function genericBars(g, rows, v, id, missing) {
 	    missing(`${v.label} and a number in ${v.value}`, skip));
 }
 
+/* ---------- comparisons (recdiff) ---------- */
+
+/* Identity columns shown only when they tell rows apart. */
+const COMPARE_QUIET = new Set(['panel_id', 'panel', 'table_id', 'table',
+    'metric_id', 'normalization', 'type', 'base_op', 'kernel', 'detail']);
+
+/* A delta % as a colour: red for a rise, blue for a fall, deeper to 100%. */
+function pctColour(v) {
+	const p = num(v);
+	return isNaN(p) || p === 0 ? null : diverge(p / 100);
+}
+
+/* The delta % colour legend. */
+function pctLegend() {
+	const stops = [-100, -50, -10, 10, 50, 100];
+	return el('div', { class: 'legend', 'data-testid': 'pct-legend' },
+	    '\u0394%: ', ...stops.map((p) => el('span', { class: 'swatch',
+	    style: `background:${diverge(p / 100)}`, title: `${p}%` },
+	    `${p > 0 ? '+' : p < 0 ? '\u2212' : ''}${Math.abs(p)}%` +
+	    (Math.abs(p) === 100 ? ' or more' : ''))),
+	    ' (red: higher than the base, blue: lower; blank: no change ' +
+	    'or no value)');
+}
+
+/*
+ * Horizontal bars side by side: per item one bar per series.  items:
+ * [{ label, values: [per series] }], series: [{ name, colour }].
+ */
+function drawGroupedBars(fig, items, series) {
+	fig.querySelector('svg')?.remove();
+	const W = 760, LW = 260, BH = 12, GAP = 8;
+	const gh = series.length * BH + GAP;
+	let max = 0;
+	for (const it of items)
+		for (const v of it.values)
+			if (isFinite(v))
+				max = Math.max(max, Math.abs(v));
+	if (!(max > 0))
+		max = 1;
+	const s = svg(W, Math.max(1, items.length) * gh + 4);
+	const parts = [];
+	items.forEach((it, i) => {
+		const y0 = i * gh + 2;
+		parts.push(`<text x="${LW - 6}" y="${y0 + gh / 2}" ` +
+		    `class="lbl">${esc(shorten(it.label, 34))}</text>`);
+		it.values.forEach((v, k) => {
+			const y = y0 + k * BH;
+			const frac = v === Infinity ? 1 : isFinite(v) ?
+			    Math.min(1, Math.abs(v) / max) : 0;
+			const bw = Math.max(frac * (W - LW - 90),
+			    isFinite(v) && v !== 0 ? 1 : 0);
+			const tip = `${it.label}\n${series[k].name}: ` +
+			    (isNaN(v) ? '(none)' : fmtNum(v));
+			parts.push(`<g class="bar cmp" data-tip="${esc(tip)}" ` +
+			    `data-series="${k}"><rect x="${LW}" y="${y}" ` +
+			    `width="${bw.toFixed(1)}" height="${BH - 2}" ` +
+			    `style="fill:${series[k].colour}"/>` +
+			    `<text x="${LW + bw + 4}" y="${y + BH - 3}" ` +
+			    `class="val">${esc(isNaN(v) ? '' : fmtShort(v))}` +
+			    '</text></g>');
+		});
+	});
+	s.innerHTML = parts.join('');
+	fig.append(s);
+}
+
+/*
+ * The comparison model: the fields compared (F with F_base), the runs,
+ * and the rows merged across runs by their identity fields.
+ */
+function compareModel(g, rows) {
+	const keys = g.keysOf(rows), has = new Set(keys);
+	const fields = keys.filter((k) => has.has(k + '_base') &&
+	    !/_(base|delta|pct)$/.test(k) || has.has(k + '_pct') &&
+	    !/_(base|delta|pct)$/.test(k));
+	const numeric = fields.filter((f) => has.has(f + '_pct'));
+	const derived = new Set(['run', 'base_run', 'only']);
+	for (const f of fields)
+		for (const s of ['', '_base', '_delta', '_pct'])
+			derived.add(f + s);
+	const ids = keys.filter((k) => !derived.has(k));
+	const runs = [], bases = [];
+	const merged = new Map(), list = [];
+	for (const r of rows) {
+		const run = fmt(g.get(r, 'run')), base = fmt(g.get(r, 'base_run'));
+		if (!runs.includes(run))
+			runs.push(run);
+		if (!bases.includes(base))
+			bases.push(base);
+		const k = JSON.stringify(ids.filter((c) =>
+		    !COMPARE_QUIET.has(c) || c === 'table_id' ||
+		    c === 'normalization').map((c) => g.get(r, c) ?? null));
+		let m = merged.get(k);
+		if (m === undefined)
+			merged.set(k, m = { first: r, byRun: new Map() }),
+			    list.push(m);
+		m.byRun.set(run, r);
+	}
+	return { fields, numeric, ids, runs, base: bases.join(', '), list };
+}
+
+/* recdiff records: per table, the base, each run and delta % columns. */
+function compareView(g) {
+	const all = g.allRows();
+	const model = compareModel(g, all);
+	const { numeric, runs, base } = model;
+	const root = el('div', { class: 'compare' });
+	root.append(el('p', { class: 'note', 'data-testid': 'compare-runs' },
+	    `Base: ${base}; compared: ${runs.join(', ')}.`));
+	/* Controls: the change threshold and the field the bars show. */
+	const min = el('input', { type: 'number', min: 0, value: 0,
+	    step: 'any', 'data-testid': 'changed-more-than',
+	    'aria-label': 'changed more than, percent' });
+	let field = 0;
+	const ctl = el('div', { class: 'controls' },
+	    el('label', { class: 'control' }, 'Changed more than ', min, '%'));
+	if (numeric.length > 0)
+		ctl.append(selector('compare-field', 'Bars of', numeric,
+		    (j) => { field = j; redraw(); }));
+	root.append(ctl, pctLegend());
+	/* One table per metric table (table_id), else per type. */
+	const groupKey = g.col('table_id') ? 'table_id' :
+	    g.col('type') ? 'type' : null;
+	const groups = new Map();
+	for (const m of model.list) {
+		const k = groupKey ? fmt(g.get(m.first, groupKey)) : '';
+		if (!groups.has(k))
+			groups.set(k, []);
+		groups.get(k).push(m);
+	}
+	const boxes = [];
+	for (const [k, ms] of groups)
+		boxes.push(compareTable(g, model, k, ms, groupKey));
+	const redraw = () => {
+		const lim = Number(min.value);
+		for (const b of boxes)
+			b.show(isFinite(lim) && lim > 0 ? lim : 0, field);
+	};
+	min.addEventListener('input', redraw);
+	for (const b of boxes)
+		root.append(b.el);
+	redraw();
+	return root;
+}
+
+/* The largest |delta %| of a merged row over its numeric fields and runs. */
+function maxChange(g, model, m, only) {
+	let best = -1;
+	for (const r of m.byRun.values())
+		for (const f of only ? [only] : model.numeric) {
+			const p = Math.abs(num(g.get(r, f + '_pct')));
+			if (!isNaN(p) && p > best)
+				best = p;
+		}
+	return best;
+}
+
+function compareTable(g, model, key, ms, groupKey) {
+	const { runs, numeric, fields } = model;
+	const first = ms[0].first;
+	const title = groupKey === 'table_id' ? `${key} ` +
+	    fmt(g.get(first, 'table') ?? '') : groupKey ? key : 'Records';
+	/* Identity columns that tell this table's rows apart. */
+	const ids = model.ids.filter((c) => {
+		if (!COMPARE_QUIET.has(c))
+			return ms.some((m) => g.get(m.first, c) !== undefined);
+		return new Set(ms.map((m) => JSON.stringify(g.get(m.first, c) ??
+		    null))).size > 1;
+	}).sort((a, b) => COMPARE_QUIET.has(a) - COMPARE_QUIET.has(b));
+	const used = fields.filter((f) => ms.some((m) =>
+	    [...m.byRun.values()].some((r) => !isBlank(g.get(r, f)) ||
+	    !isBlank(g.get(r, f + '_base')))));
+	const at = (m, run) => m.byRun.get(run) ?? -1;
+	const val = (run, k) => (mi) => {
+		const r = at(rowsNow[mi], run);
+		return r < 0 ? null : g.get(r, k) ?? null;
+	};
+	const baseVal = (f) => (mi) => {
+		for (const r of rowsNow[mi].byRun.values()) {
+			const v = g.get(r, f + '_base');
+			if (v !== undefined)
+				return v;
+		}
+		return null;
+	};
+	const cols = ids.map((c) => ({ title: c, get: (mi) =>
+	    g.get(rowsNow[mi].first, c) ?? null }));
+	if (ms.some((m) => [...m.byRun.values()].some((r) =>
+	    g.get(r, 'only') !== undefined)))
+		cols.push({ title: 'only', get: (mi) => {
+			const r = rowsNow[mi].byRun.values().next().value;
+			return g.get(r, 'only') ?? null;
+		} });
+	const many = runs.length > 1;
+	for (const f of used) {
+		const isNum = numeric.includes(f);
+		cols.push({ title: `${f} (base)`, get: baseVal(f), num: isNum });
+		for (const run of runs) {
+			cols.push({ title: many ? `${f} (${run})` : f,
+			    get: val(run, f), num: isNum });
+			if (isNum)
+				cols.push({ title: `${f} \u0394%` + (many ?
+				    ` (${run})` : ''), get: val(run, f + '_pct'),
+				    num: true, bg: pctColour,
+				    sortKey: (v) => Math.abs(num(v)) });
+		}
+	}
+	let rowsNow = ms;
+	const id = 'cmp-' + slug(key || 'all');
+	const table = new Table({ id, columns: cols,
+	    rows: ms.map((_, i) => i) });
+	const fig = chartBox(id, '');
+	const box = el('div', { class: 'cmp-table', 'data-testid': id },
+	    el('h3', {}, title), fig, table.el);
+	const label = (m) => ids.filter((c) => !COMPARE_QUIET.has(c) &&
+	    !isBlank(g.get(m.first, c))).map((c) => fmt(g.get(m.first, c)))
+	    .join(' / ') || fmt(g.get(m.first, ids[0]) ?? '');
+	const colours = ['#999', ...runs.map((_, k) =>
+	    `hsl(${(210 + 137 * k) % 360},60%,50%)`)];
+	return { el: box, show: (lim, fi) => {
+		rowsNow = lim > 0 ? ms.filter((m) => maxChange(g, model, m) >
+		    lim) : ms;
+		table.spec.total = ms.length;
+		table.refresh(rowsNow.map((_, i) => i));
+		const f = numeric[fi];
+		fig.querySelector('figcaption')?.remove();
+		if (f === undefined || !used.includes(f)) {
+			fig.hidden = true;
+			return;
+		}
+		fig.hidden = false;
+		fig.prepend(el('figcaption', {}, `${f}: base and ` +
+		    `${runs.join(', ')}, the largest changes first`));
+		const top = rowsNow.slice().sort((a, b) => maxChange(g, model,
+		    b, f) - maxChange(g, model, a, f)).slice(0, 20);
+		drawGroupedBars(fig, top.map((m) => ({ label: label(m),
+		    values: [num(baseVal(f)(rowsNow.indexOf(m)) ?? NaN),
+		    ...runs.map((run) => {
+			    const r = at(m, run);
+			    return r < 0 ? NaN : num(g.get(r, f) ?? NaN);
+		    })] })), [{ name: 'base', colour: colours[0] },
+		    ...runs.map((run, k) => ({ name: run,
+		    colour: colours[k + 1] }))]);
+	} };
+}
+
 /* Records of a kind the page has no view for: the --table view. */
 const asTable = (g) => recordTable(g, g.kind, g.allRows());
 const asKeyValue = (g) => kvTable(g, g.kind, g.allRows());
@@ -2085,6 +2346,7 @@ const asKeyValue = (g) => kvTable(g, g.kind, g.allRows());
  * here gets the views named on the command line (genericView).
  */
 const KINDS = {
+	comparison: { title: 'Comparison', rank: 0, view: compareView },
 	statistics: { title: 'Top statistics', rank: 1, view: statsView },
 	metric: { title: 'Metrics', rank: 2, view: metricView },
 	dispatch: { title: 'Dispatches', rank: 3, view: dispatchView },

@@ -225,16 +225,22 @@ record_kind(const char *line, size_t len, struct strbuf *kind,
 	static const char *const keys[] = {
 		"type", "metric_id", "panel_id", "table_id", "count", "sum",
 		"sum_ns", "sum_us", "sum_ms", "sum_s",	/* topn --unit */
+		"base_run",
 	};
-	struct nd_slice v[10];
+	struct nd_slice v[11];
 	int i;
 
 	*why = NULL;
-	if (nd_fields(line, len, keys, v, 10) < 0) {
+	if (nd_fields(line, len, keys, v, 11) < 0) {
 		*why = nd_error();
 		return NULL;
 	}
 	strbuf_reset(kind);
+	/* recdiff's records, whatever kind they compare. */
+	if (nd_type(v[10]) == ND_STRING) {
+		strbuf_addstr(kind, "comparison");
+		return kind->buf;
+	}
 	if (v[0].p != NULL && nd_val_str(v[0], kind) == 0 && kind->len > 0)
 		return kind->buf;
 	if (v[1].p != NULL && v[2].p != NULL) {

@@ -81,4 +81,27 @@ if [ -x "$O/bin/pmc2ndjson" ] && [ -x "$O/bin/topn" ] &&
 	written="$written out/top.html"
 fi
 
+# Two runs compared: the example workload's first 21 dispatches against
+# its last 21, metric by metric (base, run, delta %), through recdiff.
+if [ -x "$O/bin/pmc2ndjson" ] && [ -x "$O/bin/metric-eval" ] &&
+    [ -x "$O/bin/recdiff" ] && [ -x "$O/bin/chart2html" ] &&
+    [ -d "$cfgs" ]; then
+	half() {
+		pmc2ndjson --label "$1" --where "$2" examples/pmc_workload |
+		    metric-eval -c "$cfgs"
+	}
+	if { half first '.type != "dispatch" or .Dispatch_ID < 21' \
+	    >out/compare-a.ndjson &&
+	    half last '.type != "dispatch" or .Dispatch_ID >= 21' \
+	    >out/compare-b.ndjson &&
+	    recdiff out/compare-a.ndjson out/compare-b.ndjson; } \
+	    2>out/compare.log >out/compare.ndjson &&
+	    chart2html --title "Compare runs: first against last dispatches" \
+	    -o out/compare.html out/compare.ndjson; then
+		written="$written out/compare.html"
+	else
+		echo "demo: comparison failed (see out/compare.log)" >&2
+	fi
+fi
+
 echo "demo: wrote$written"

@@ -271,6 +271,14 @@ compare(struct diff *d, const char *name, struct nd_slice bv,
 	}
 }
 
+/* Provenance and source lines: the record's run is "run" here. */
+static int
+unwritten(const char *name)
+{
+	return strcmp(name, "run") == 0 || strcmp(name, "label") == 0 ||
+	    strcmp(name, "line") == 0;
+}
+
 /* The identity fields, from the later run's record where it has one. */
 static void
 put_identity(struct diff *d, enum kind kind, struct fields *first,
@@ -283,8 +291,7 @@ put_identity(struct diff *d, enum kind kind, struct fields *first,
 		if (!kind_identity(kind, fname(first, i)))
 			continue;
 		first->f[i].done = 1;
-		if (strcmp(fname(first, i), "run") == 0 ||
-		    strcmp(fname(first, i), "label") == 0)
+		if (unwritten(fname(first, i)))
 			continue;
 		if ((j = fields_find(second, fname(first, i), i)) >= 0)
 			second->f[j].done = 1;
@@ -296,8 +303,7 @@ put_identity(struct diff *d, enum kind kind, struct fields *first,
 		    fname(second, i)))
 			continue;
 		second->f[i].done = 1;
-		if (strcmp(fname(second, i), "run") == 0 ||
-		    strcmp(fname(second, i), "label") == 0)
+		if (unwritten(fname(second, i)))
 			continue;
 		ndw_raw(&d->w, fname(second, i), second->f[i].v.p,
 		    second->f[i].v.len);
