@@ -34,6 +34,8 @@ npm:/usr/bin/npm
 chromium:/usr/bin/chromium
 parallel:/usr/bin/parallel
 openssh-server:/usr/sbin/sshd
+slurm-wlm:/usr/sbin/slurmctld
+munge:/usr/sbin/munged
 "
 if [ "$1" = "--clang" ]; then
 	need="
@@ -62,9 +64,24 @@ if [ -n "$missing" ]; then
 	fi
 	export DEBIAN_FRONTEND=noninteractive
 	$sudo apt-get update -qq
+	# openssh-server, munge and slurm-wlm are there for the tests of the
+	# batch recipes, which start daemons of their own on high ports:
+	# Debian's policy-rc.d keeps apt from starting theirs meanwhile
+	# (Debian still enables them for the next boot; disable them with
+	# systemctl if this machine should not run them).
+	guard=
+	if [ ! -e /usr/sbin/policy-rc.d ]; then
+		printf '#!/bin/sh\nexit 101\n' |
+		    $sudo tee /usr/sbin/policy-rc.d >/dev/null
+		$sudo chmod 755 /usr/sbin/policy-rc.d
+		guard=/usr/sbin/policy-rc.d
+	fi
+	rc=0
 	# shellcheck disable=SC2086
 	$sudo apt-get install -y -qq --no-install-recommends $missing \
-	    >/dev/null
+	    >/dev/null || rc=$?
+	[ -n "$guard" ] && $sudo rm -f "$guard"
+	[ $rc -eq 0 ] || exit $rc
 fi
 
 [ "$1" = "--clang" ] && exit 0
