@@ -262,9 +262,28 @@ whole_long(const char *s)
 	return (long)v;
 }
 
+/* Gives the rows of mt the texts of the panel's metrics_description. */
+static void
+table_descriptions(struct config *cf, struct ydoc *d, struct mtable *mt,
+    yaml_node_t *descs)
+{
+	const char *s;
+	size_t i;
+
+	if (!descs || descs->type != YAML_MAPPING_NODE)
+		return;
+	for (i = 0; i < mt->nrows; i++) {
+		s = ytext(yget(d, descs, mt->rows[i].name));
+		if (s)
+			mt->rows[i].desc = arena_strndup(&cf->mem, s,
+			    strlen(s));
+	}
+}
+
 static void
 load_metric_table(struct config *cf, struct ydoc *d, yaml_node_t *tab,
-    int panel_id, const char *panel, struct table *t, int user)
+    int panel_id, const char *panel, struct table *t, int user,
+    yaml_node_t *descs)
 {
 	struct mtable *mt = new_table(cf);
 	yaml_node_t *metric = yget(d, tab, "metric");
@@ -332,6 +351,7 @@ load_metric_table(struct config *cf, struct ydoc *d, yaml_node_t *tab,
 		}
 		break;
 	}
+	table_descriptions(cf, d, mt, descs);
 }
 
 /*
@@ -453,7 +473,7 @@ config_load_file(struct config *cf, const char *path, struct table *t,
 			tab = yget(&d, item, "metric_table");
 			if (tab && tab->type == YAML_MAPPING_NODE)
 				load_metric_table(cf, &d, tab, panel_id, panel,
-				    t, user);
+				    t, user, yget(&d, pc, "metrics_description"));
 		}
 	if (user && cf->ntables == ntables)
 		die("%s: panel %d '%s' has no metric tables (a 'data source' "

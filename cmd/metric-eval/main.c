@@ -500,6 +500,9 @@ emit_row(struct ndw *w, const struct mtable *mt, size_t ri, struct evctx *c,
 	}
 	for (k = 0; k < mt->ncols; k++)
 		emit_cell(w, mt, r, k, c, kernel != NULL, box, ok);
+	/* The text once, in the records over all dispatches. */
+	if (r->desc && !kernel)
+		ndw_strz(w, "Description", r->desc);
 	ndw_end(w);
 	if (ndw_emit(w, outfp) != 0)
 		die_errno("write error");

@@ -213,6 +213,7 @@ struct mcell {
 struct mrow {
 	const char *name;
 	const char *coll_level;	/* NULL: pmc_perf */
+	const char *desc;	/* the panel's metrics_description, or NULL */
 	struct mcell *cells;	/* one per column after the name column */
 	int user;		/* from -e or a user file: names must exist */
 };

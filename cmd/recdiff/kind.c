@@ -61,7 +61,7 @@ reckey_release(struct reckey *k)
 /* The identity fields of each kind: written once, never compared. */
 static const char *const id_metric[] = { "panel_id", "panel", "table_id",
 	"table", "metric_id", "metric", "normalization", "Channel", "dtype",
-	"Kernel_Name", NULL };
+	"Description", "Kernel_Name", NULL };
 static const char *const id_stack[] = { "thread", "stack", "cat",
 	"thread_name", NULL };
 static const char *const id_summary[] = { "type", "op", "base_op",

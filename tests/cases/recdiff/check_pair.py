@@ -18,7 +18,7 @@ import sys
 
 IDENT = {"panel_id", "panel", "table_id", "table", "metric_id", "metric",
          "normalization", "Channel", "dtype", "Kernel_Name", "run",
-         "label"}
+         "Description", "label"}
 
 
 def key(r):
