@@ -1237,6 +1237,14 @@ const METRIC_IDS = new Set(['panel_id', 'panel', 'table_id', 'table',
 const NORM_KEYS = /^(norm|normal|normal_unit|normal-unit)$/i;
 /* metric-eval names the -n of every record with this key. */
 const NORM_KEY = 'normalization';
+/* metric-eval's text of a metric (once, in its first record). */
+const DESC_KEY = 'Description';
+
+function describe(g, m) {
+	const d = g.get(m.first, DESC_KEY);
+	return typeof d === 'string' ? d : '';
+}
+
 /* The producers' --label: the run a record came from. */
 const RUN_KEY = 'run';
 
@@ -1257,7 +1265,8 @@ function metricDims(g, ids) {
 	}
 	for (const k of g.keys) {
 		/* Units differ between normalizations: not a choice. */
-		if (METRIC_IDS.has(k) || k === NORM_KEY || /^units?$/i.test(k))
+		if (METRIC_IDS.has(k) || k === NORM_KEY || k === DESC_KEY ||
+		    /^units?$/i.test(k))
 			continue;
 		const c = g.col(k);
 		const seen = new Set();
@@ -1592,7 +1601,7 @@ function buildMetricTable(model, t, box) {
 	const dimless = t.metrics.every((m) => m.dimless);
 	const keys = gg.keysOf(rowsOf).filter((k) =>
 	    !METRIC_IDS.has(k) && k !== NORM_KEY && k !== RUN_KEY &&
-	    (dimless || !dims.includes(k)));
+	    k !== DESC_KEY && (dimless || !dims.includes(k)));
 	const val = (k) => (mi) => {
 		const r = recOf(t.metrics[mi]);
 		return r < 0 ? null : gg.get(r, k) ?? null;
@@ -1615,9 +1624,10 @@ function buildMetricTable(model, t, box) {
 		    val(unitKey)(mi) :
 		    c.title.startsWith('Pct') ? '%' : '';
 		const name = gg.get(t.metrics[mi].first, 'metric');
+		const d = describe(gg, t.metrics[mi]);
 		return `${fmt(name)} ${c.title}: ` +
 		    (isBlank(v) ? '(blank)' : fmt(v, true)) +
-		    (u && !isBlank(v) ? ' ' + u : '');
+		    (u && !isBlank(v) ? ' ' + u : '') + (d ? '\n' + d : '');
 	};
 	const rows = t.metrics.map((_, mi) => mi);
 	const table = new Table({ id: String(t.id), columns: cols, rows,

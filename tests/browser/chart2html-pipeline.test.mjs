@@ -87,8 +87,11 @@ if (!have) {
 		const row = pg.locator('[data-testid="table-2.1"] tbody tr',
 		    { hasText: 'Wavefront Occupancy' });
 		await row.locator('td').nth(1).hover();
-		assert.match(await pg.textContent('[data-testid=tooltip]'),
-		    /^Wavefront Occupancy Avg: 1765\.965388\d* Wavefronts$/);
+		const tip = await pg.textContent('[data-testid=tooltip]');
+		assert.match(tip,
+		    /^Wavefront Occupancy Avg: 1765\.965388\d* Wavefronts\n/);
+		/* The metric's description (metrics_description). */
+		assert.match(tip, /\nThe time-averaged number of wavefronts/);
 	});
 
 	/*
