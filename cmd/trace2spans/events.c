@@ -1,3 +1,4 @@
+#define _GNU_SOURCE	/* memmem */
 /*
  * events.c: one trace event to spans: X events at once, B/E and b/e pairs
  * through stacks of open events, thread_name metadata into the names.
@@ -426,6 +427,11 @@ handle_event(struct trace *t, struct nd_slice ev)
 	int64_t start, end;
 	char ph;
 
+	if (t->names_only) {	/* the names pass: metadata events alone */
+		if (memmem(ev.p, ev.len, "\"thread_name\"", 13) != NULL)
+			meta_scan(t, ev);
+		return;
+	}
 	t->x->count.events++;
 	if (nd_fields(ev.p, ev.len, event_keys, v, K_N) < 0) {
 		bad_json(t, ev);

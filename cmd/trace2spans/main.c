@@ -64,9 +64,7 @@ trace_stream(struct t2s *x, const char *path, struct hmap *names,
 	hmap_init(&t.begins, 16);
 	hmap_init(&t.asyncs, 16);
 	strbuf_init(&t.key, 64);
-	if (names_only)
-		names_scan(&t);
-	else if (document(&t) != 0 || t.read_error)
+	if (document(&t) != 0 || t.read_error)
 		rc = EXIT_FAILURE;
 	close_open(&t, &t.begins);
 	close_open(&t, &t.asyncs);

@@ -2,8 +2,8 @@
 /*
  * read.c: walks a trace-event JSON document as a stream: the top level
  * token by token, and each element of the traceEvents array cut out whole
- * by bracket counting, to be parsed on its own by handle_event(); and the
- * names pass, which finds the thread_name events alone.
+ * by bracket counting, to be parsed on its own by handle_event() (in the
+ * names pass, for its thread_name metadata alone).
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -386,68 +386,4 @@ document(struct trace *t)
 		return -1;
 	}
 	return 0;
-}
-
-/*
- * The thread_name event around the string at buf[start + hit], if there
- * is one: back up to the '{' that opens the object around it and read
- * that.  Returns where the search goes on, relative to start.
- */
-static size_t
-name_event(struct trace *t, size_t hit)
-{
-	const char *base = t->buf + t->start;
-	struct nd_slice ev;
-	size_t q = hit, len;
-	int depth = 0;
-
-	while (q-- > 0) {
-		char c = base[q];
-
-		if (c == '}' || c == ']')
-			depth++;
-		else if ((c == '{' || c == '[') && depth-- == 0)
-			break;
-	}
-	if (q == (size_t)-1 || base[q] != '{')
-		return hit + 1;
-	t->start += q;
-	if (cut(t, 1, &ev) != 0)
-		return 0;
-	len = ev.len;
-	if (q + len > hit)
-		meta_scan(t, ev);
-	return q + len > hit ? 0 : hit - q - len + 1;
-}
-
-/*
- * The names pass over a regular file: finds each "thread_name" string
- * with memmem and reads the metadata event around it.  A window of
- * NAMES_BACK bytes before the search point is kept for backing up, so
- * memory stays flat and the pass costs little more than reading.
- */
-#define NAMES_BACK 65536
-
-void
-names_scan(struct trace *t)
-{
-	static const char needle[] = "\"thread_name\"";
-	const size_t m = sizeof(needle) - 1;
-	size_t off = 0, avail, keep;
-	char *h;
-
-	for (;;) {
-		avail = t->end - t->start;
-		h = off < avail ? memmem(t->buf + t->start + off, avail - off,
-		    needle, m) : NULL;
-		if (h != NULL) {
-			off = name_event(t, (size_t)(h - t->buf - t->start));
-			continue;
-		}
-		keep = avail < NAMES_BACK ? avail : NAMES_BACK;
-		t->start = t->end - keep;
-		off = keep >= m ? keep - m + 1 : 0;
-		if (fill(t) == 0)
-			return;
-	}
 }

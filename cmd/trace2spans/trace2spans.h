@@ -82,10 +82,9 @@ struct trace {
 #define t2s_bad(t, ...) bad_input(&(t)->x->bad, &(t)->pos, __VA_ARGS__)
 
 /* read.c: calls events.c for each event it cuts out. */
-/* Walks one document; returns 0, or -1 after a message. */
+/* Walks one document; returns 0, or -1 after a message (with
+ * t->names_only, the names pass: silent, thread_name events alone). */
 int document(struct trace *t);
-/* The names pass over a regular file: only its thread_name events. */
-void names_scan(struct trace *t);
 
 /* events.c */
 void handle_event(struct trace *t, struct nd_slice ev);
