@@ -328,9 +328,16 @@ ascend_select(struct db_run *run, size_t t, struct strbuf *sql, int keys)
 	if (keys)
 		ascend_keys(t, sql, 1);
 	strbuf_addf(sql, " FROM \"%s\" x", table);
+	/*
+	 * One row per globalTaskId (the first one, by rowid: SQLite takes
+	 * a bare column from the row of the MIN()), so a repeated id does
+	 * not write its task twice.
+	 */
 	if (t == T_TASK && info)
-		strbuf_addstr(sql, " LEFT JOIN \"COMPUTE_TASK_INFO\" c ON "
-		    "c.\"globalTaskId\" = x.\"globalTaskId\"");
+		strbuf_addstr(sql, " LEFT JOIN (SELECT \"globalTaskId\", "
+		    "\"name\", MIN(rowid) FROM \"COMPUTE_TASK_INFO\" GROUP BY "
+		    "\"globalTaskId\") c ON c.\"globalTaskId\" = "
+		    "x.\"globalTaskId\"");
 	return 0;
 }
 
