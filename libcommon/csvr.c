@@ -76,6 +76,22 @@ no_space(unsigned char ch)
 	return 0;
 }
 
+static size_t grows;
+
+/* libcsv's realloc, counted (csvr_buffer_grows()). */
+static void *
+count_realloc(void *p, size_t n)
+{
+	grows++;
+	return realloc(p, n);
+}
+
+size_t
+csvr_buffer_grows(void)
+{
+	return grows;
+}
+
 static void
 parser_start(struct csvr_priv *c)
 {
@@ -83,6 +99,7 @@ parser_start(struct csvr_priv *c)
 	    != 0)
 		die("out of memory");
 	csv_set_space_func(&c->p, no_space);
+	csv_set_realloc_func(&c->p, count_realloc);
 }
 
 int
@@ -176,7 +193,7 @@ static int
 feed(struct csvr *r, struct csvr_priv *c)
 {
 	const char *line;
-	size_t len;
+	size_t len, blk;
 	int rc;
 
 	if ((rc = zin_getline(&r->in, &line, &len)) < 0) {
@@ -204,10 +221,13 @@ feed(struct csvr *r, struct csvr_priv *c)
 	/*
 	 * libcsv grows its field buffer by blk_size bytes at a time (128 by
 	 * default), which is quadratic for a long field: grow it by its
-	 * current size instead.
+	 * current size, and at least by the line's, so that a field grows
+	 * geometrically across lines and at most once within one.
 	 */
-	csv_set_blk_size(&c->p, csv_get_buffer_size(&c->p) > 4096 ?
-	    csv_get_buffer_size(&c->p) : 4096);
+	blk = csv_get_buffer_size(&c->p);
+	if (blk < len + 1)
+		blk = len + 1;
+	csv_set_blk_size(&c->p, blk > 4096 ? blk : 4096);
 	if (csv_parse(&c->p, line, len, on_field, on_row, c) != len ||
 	    (!r->in.no_newline &&
 	    csv_parse(&c->p, "\n", 1, on_field, on_row, c) != 1)) {

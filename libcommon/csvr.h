@@ -41,6 +41,8 @@ void csvr_close(struct csvr *r);
  */
 int csvr_next(struct csvr *r, struct csvr_row *row);
 const char *csvr_error(struct csvr *r);
+/* How many times libcsv's field buffers grew, in this process (tests). */
+size_t csvr_buffer_grows(void);
 /*
  * Between rows, reads lines without parsing them until the next one read
  * is line (the first line of a row, as an earlier read of the same file

@@ -177,6 +177,39 @@ reads_gzip_input(void **state)
 	unlink(path);
 }
 
+/* A 16 MB field on one line, and one over 16,000 lines: libcsv's buffer
+ * grows geometrically (it grew 4 KB at a time: quadratic under ASan). */
+static void
+long_fields_grow_the_buffer_geometrically(void **state)
+{
+	size_t big = 16 * 1024 * 1024, i, g, nl;
+	char *data = malloc(big + 64), *path;
+	struct csvr_row row;
+	struct csvr r;
+
+	(void)state;
+	assert_non_null(data);
+	for (nl = 0; nl <= 1; nl++) {
+		memcpy(data, "h\n\"", 3);
+		for (i = 3; i < big + 3; i++)
+			data[i] = nl && i % 1000 == 0 ? '\n' :
+			    (char)('a' + i % 26);
+		memcpy(data + big + 3, "\"\n", 2);
+		path = tmp_file(data, big + 5);
+		g = csvr_buffer_grows();
+		assert_int_equal(csvr_open(&r, path), 0);
+		assert_int_equal(csvr_next(&r, &row), 1);
+		assert_int_equal(csvr_next(&r, &row), 1);
+		assert_int_equal(row.len[0], big);
+		assert_memory_equal(row.f[0], data + 3, big);
+		assert_int_equal(csvr_next(&r, &row), 0);
+		csvr_close(&r);
+		tmp_remove(path);
+		assert_true(csvr_buffer_grows() - g < 40);
+	}
+	free(data);
+}
+
 static void
 reads_a_10mb_field(void **state)
 {
@@ -235,6 +268,7 @@ main(void)
 		cmocka_unit_test(reads_gzip_input),
 		cmocka_unit_test(skips_to_a_row_without_parsing_before_it),
 		cmocka_unit_test(reads_a_10mb_field),
+		cmocka_unit_test(long_fields_grow_the_buffer_geometrically),
 		cmocka_unit_test(open_fails_on_a_missing_file),
 	};
 
