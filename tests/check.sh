@@ -4,6 +4,7 @@
 #
 #   unit      tests/unit/test_*.c (cmocka), one binary per libcommon module
 #   cases     tests/cases/*/*/ golden pipeline cases (tests/run-cases.sh)
+#   hostile   tests/hostile.sh on ../shared/fixtures/hostile/ (when there)
 #   man       mandoc -Tlint and the SYNOPSIS = --help check
 #   layers    no shared mutable globals, no file cycles (check-layers.sh)
 #   browser   tests/browser/*.test.mjs in headless chromium (playwright-core)
@@ -89,6 +90,15 @@ add_counts unit
 WRAPDIR=$wrap sh tests/run-cases.sh "$O/bin" >"$log" 2>&1
 grep -v -E '^[0-9]+ passed, [0-9]+ failed' "$log"
 add_counts cases
+
+# The hostile inputs beside the clone, when there: every program that
+# reads a file's kind, exit 0 or a one-line error, never a crash.
+hostile=$top/../shared/fixtures/hostile
+if [ -d "$hostile" ]; then
+	WRAPDIR=$wrap sh tests/hostile.sh "$O/bin" "$hostile" >"$log" 2>&1
+	grep -v -E '^[0-9]+ passed, [0-9]+ failed' "$log"
+	add_counts hostile
+fi
 
 sh tests/lint-man.sh "$O/bin" >"$log" 2>&1
 grep -v -E '^[0-9]+ passed, [0-9]+ failed' "$log"
