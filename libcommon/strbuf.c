@@ -73,6 +73,8 @@ strbuf_setlen(struct strbuf *sb, size_t len)
 void
 strbuf_add(struct strbuf *sb, const void *data, size_t len)
 {
+	if (len == 0)
+		return;		/* data may be NULL: memcpy must not see it */
 	/* Most adds fit: skip the call (alloc 0 always goes through it). */
 	if (len >= sb->alloc - sb->len)
 		strbuf_grow(sb, len);

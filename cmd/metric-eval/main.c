@@ -119,7 +119,8 @@ static void
 run_check(struct nd_slice type, struct nd_slice label)
 {
 	size_t len = nd_type(label) == ND_STRING ? label.len : 0;
-	int same = len == run.len && memcmp(run.buf, label.p, len) == 0;
+	int same = len == run.len && (len == 0 ||
+	    memcmp(run.buf, label.p, len) == 0);
 
 	if (started && (!same || (nlabels > 0 && tab.have_sysinfo &&
 	    nd_str_eq(type, "sysinfo", 7))))

@@ -118,7 +118,7 @@ span_thread(struct run *r, struct nd_slice run, struct nd_slice pid,
 	size_t rl = nd_type(run) == ND_STRING ? run.len : 0;
 
 	if (r->last != NULL && k->len == rl + pid.len + tid.len + 2 &&
-	    memcmp(k->buf, run.p, rl) == 0 &&
+	    (rl == 0 || memcmp(k->buf, run.p, rl) == 0) &&
 	    memcmp(k->buf + rl + 1, pid.p, pid.len) == 0 &&
 	    memcmp(k->buf + rl + pid.len + 2, tid.p, tid.len) == 0)
 		return r->last;
