@@ -10,13 +10,15 @@
 #                   each run for FUZZ_SECONDS (default 60); FUZZ_TARGETS
 #                   picks some, FUZZ_JOBS runs that many at once
 #   make bench      the benchmarks in scripts/bench/
-#   make install    PREFIX, BINDIR, MANDIR, DATADIR, DESTDIR are honoured
+#   make install    PREFIX, BINDIR, MANDIR, DATADIR, DOCDIR, DESTDIR are
+#                   honoured
 
 O ?= build
 PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
 MANDIR ?= $(PREFIX)/share/man
 DATADIR ?= $(PREFIX)/share
+DOCDIR ?= $(PREFIX)/share/doc/profpipe
 
 CC ?= cc
 CFLAGS ?= -O2 -g
@@ -175,6 +177,8 @@ install: $(BINS)
 	install -m 0644 scripts/batch/profpipe.mk $(DESTDIR)$(DATADIR)/profpipe/
 	install -m 0755 scripts/batch/slurm-ranks.sh \
 		$(DESTDIR)$(DATADIR)/profpipe/
+	mkdir -p $(DESTDIR)$(DOCDIR)
+	install -m 0644 docs/formats.md docs/errors.md $(DESTDIR)$(DOCDIR)/
 
 clean:
 	rm -rf $(O) build-asan build-ubsan build-fuzz out

@@ -77,6 +77,19 @@ static struct bad_input bad = BAD_INPUT_INIT;
 static struct jqf *where;
 static uint64_t nrecords;
 
+static const struct opt_help help[] = {
+	{ "--bar LABEL=VALUE", "one bar per record: VALUE, labelled LABEL" },
+	{ "--group KEY", "one section per value of KEY" },
+	{ "--heatmap X,Y=VALUE", "a heatmap of VALUE across X and down Y" },
+	{ "--scatter X,Y", "a scatter plot of Y against X" },
+	{ "--section NAME FILE", "read FILE into a section titled NAME" },
+	{ "--table", "a table of every key (the default view)" },
+	{ "--timeline START,END[,LANE]", "spans from START to END, one row "
+	    "per LANE" },
+	{ "--title TEXT", "the page's title" },
+	{ NULL, NULL }
+};
+
 static void
 usage(int rc)
 {
@@ -87,6 +100,8 @@ usage(int rc)
 	    "[--progress] [--scatter x,y] [--section name file] [--strict] "
 	    "[--table] [--timeline start,end[,lane]] [--title text] "
 	    "[--version] [--where expr] [file ...]\n");
+	if (rc == EXIT_SUCCESS)
+		opt_help(stdout, help);
 	exit(rc);
 }
 
@@ -744,6 +759,7 @@ main(int argc, char *argv[])
 	int rc = EXIT_SUCCESS;
 
 	prog_init(argv[0]);
+	err_usage = usage;
 	arena_init(&mem, 1 << 20);
 	hmap_init(&sections, 8);
 	i = (size_t)parse_options(argc, argv);

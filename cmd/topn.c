@@ -103,6 +103,26 @@ static struct hmap runmap;		/* member text -> 1 + index */
 static struct runlab *runs;
 static size_t nruns, runs_alloc;
 
+static const struct opt_help help[] = {
+	{ "--across-runs", "group the records of all runs together" },
+	{ "--csv", "write CSV as rocprof-compute's Top Kernels table" },
+	{ "-d, --dispatch LIST", "group only these Dispatch_IDs (or >N)" },
+	{ "--files-from LIST", "also read the files named in LIST, one a "
+	    "line" },
+	{ "--gpu LIST", "group only records of these GPU_IDs" },
+	{ "-k, --key KEY", "group by KEY (repeat for several keys)" },
+	{ "--merge", "read --partial records and merge them" },
+	{ "-n, --count COUNT", "write the first COUNT groups (0: all; "
+	    "default 10)" },
+	{ "--partial", "write each group's values for a later --merge" },
+	{ "-r, --reverse", "reverse the sort order" },
+	{ "-s, --sort FIELD", "sum (default), count, mean, median, min, max, pct, key" },
+	{ "--type TYPE", "group records of this \"type\" (\"\": all)" },
+	{ "--unit UNIT", "nanosecond values written in ns, us, ms or s" },
+	{ "-v, --value KEY", "the value to add up (dur_ns; A-B: a difference)" },
+	{ NULL, NULL }
+};
+
 static void
 usage(int rc)
 {
@@ -113,6 +133,8 @@ usage(int rc)
 	    "[--no-progress] [-o file] [--partial] [--progress] [-s field] [--strict] "
 	    "[--type type] [--unit unit] [-v key] [--version] [--where expr] "
 	    "[file ...]\n");
+	if (rc == EXIT_SUCCESS)
+		opt_help(stdout, help);
 	exit(rc);
 }
 
@@ -1127,6 +1149,7 @@ main(int argc, char *argv[])
 	int ch, rc = EXIT_SUCCESS;
 
 	prog_init(argv[0]);
+	err_usage = usage;
 	while ((ch = opt_next(argc, argv, "d:k:n:" OPT_COMMON_SHORT "rs:v:",
 	    longopts)) != -1)
 		switch (ch) {

@@ -8,6 +8,7 @@
 
 const char *prog_name = "profpipe";
 void (*err_before_msg)(void);
+void (*err_usage)(int);
 
 void
 prog_init(const char *argv0)
@@ -83,6 +84,8 @@ die_usage(const char *fmt, ...)
 		vmsg(NULL, fmt, ap, 0);
 		va_end(ap);
 	}
+	if (err_usage != NULL)
+		err_usage(EXIT_USAGE);
 	exit(EXIT_USAGE);
 }
 

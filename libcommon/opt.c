@@ -45,6 +45,44 @@ opt_version(void)
 	exit(close_stdout() != 0 ? EXIT_FAILURE : EXIT_SUCCESS);
 }
 
+static void
+help_line(FILE *fp, const struct opt_help *h)
+{
+	size_t n = strlen(h->forms);
+
+	/* Long forms line up under long forms: "-k, --key" and "    --x". */
+	if (h->forms[0] == '-' && h->forms[1] == '-')
+		fprintf(fp, "      %s", h->forms), n += 4;
+	else
+		fprintf(fp, "  %s", h->forms);
+	fprintf(fp, "%*s%s\n", n < 24 ? (int)(24 - n) : 2, "", h->what);
+}
+
+void
+opt_help(FILE *fp, const struct opt_help *own)
+{
+	static const struct opt_help common[] = {
+		{ "-h, --help", "print this help and exit" },
+		{ "--no-progress", "never show progress on standard error" },
+		{ "-o, --output FILE", "write to FILE, whole or not at all" },
+		{ "--progress", "show progress even when stderr is no terminal" },
+		{ "--strict", "make the first bad record fatal" },
+		{ "--version", "print the version and exit" },
+		{ "--where EXPR", "keep the records the jq filter EXPR selects" },
+		{ NULL, NULL }
+	};
+	const struct opt_help *h;
+
+	fputs("\nOptions:\n", fp);
+	for (h = own; h->forms != NULL; h++)
+		help_line(fp, h);
+	fputs("\nCommon options:\n", fp);
+	for (h = common; h->forms != NULL; h++)
+		help_line(fp, h);
+	fputs("\nSee the manual page for more, and docs/formats.md for the "
+	    "records.\n", fp);
+}
+
 void
 opt_common(int ch, const char *arg, struct opt_common *c,
     void (*usage)(int))

@@ -5,6 +5,7 @@
 #define OPT_H
 
 #include <getopt.h>
+#include <stdio.h>
 
 #include "err.h"
 #include "progress.h"
@@ -58,6 +59,17 @@ enum {
  */
 void opt_common(int ch, const char *arg, struct opt_common *c,
     void (*usage)(int));
+
+/*
+ * --help's option list: one line per option, its forms ("-k, --key KEY")
+ * and what it does in a few words.  A program's usage(EXIT_SUCCESS)
+ * prints its usage line, then opt_help() with its own options (ending in
+ * { NULL, NULL }); the shared ones follow.
+ */
+struct opt_help {
+	const char *forms, *what;
+};
+void opt_help(FILE *fp, const struct opt_help *own);
 
 /*
  * getopt_long(3) that reports a bad option in the toolkit's words, through

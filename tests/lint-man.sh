@@ -1,6 +1,7 @@
 #!/bin/sh
-# lint-man.sh: every man page passes 'mandoc -Tlint -Wwarning', and each
-# program's SYNOPSIS equals its --help usage (the idea of git's t0450).
+# lint-man.sh: every man page passes 'mandoc -Tlint -Wwarning', each
+# program's SYNOPSIS equals its --help usage (the idea of git's t0450), and
+# its --help lists every option of the man page with its meaning.
 # usage: tests/lint-man.sh [BINDIR]   Ends with 'N passed, N failed'.
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -19,11 +20,13 @@ done
 if [ -n "$bindir" ]; then
 	for b in "$bindir"/*; do
 		[ -x "$b" ] || continue
-		if sh "$top/tests/check-synopsis.sh" "$b"; then
-			pass=$((pass + 1))
-		else
-			fail=$((fail + 1))
-		fi
+		for t in check-synopsis check-help; do
+			if sh "$top/tests/$t.sh" "$b"; then
+				pass=$((pass + 1))
+			else
+				fail=$((fail + 1))
+			fi
+		done
 	done
 fi
 echo "$pass passed, $fail failed"

@@ -48,6 +48,18 @@ static const struct option longopts[] = {
 	OPT__COMMON
 };
 
+static const struct opt_help help[] = {
+	{ "--label NAME", "write \"run\":NAME in every record" },
+	{ "-s, --sorted", "write spans by thread, start time and end time" },
+	{ "--schema NAME", "read the file as ascend, nsys or rocpd, not "
+	    "detected" },
+	{ "--tables LIST", "Ascend tables to read: pytorch, cann, task or "
+	    "all" },
+	{ "-v, --verbose", "say each file's schema and how many spans it "
+	    "gave" },
+	{ NULL, NULL }
+};
+
 static void
 usage(int status)
 {
@@ -56,6 +68,8 @@ usage(int status)
 	    "[--progress] "
 	    "[--schema name] [--strict] [--tables list] [--version] "
 	    "[--where expr] [file ...]\n", prog_name);
+	if (status == 0)
+		opt_help(stdout, help);
 	exit(status);
 }
 
@@ -217,6 +231,7 @@ main(int argc, char *argv[])
 	int rc = EXIT_SUCCESS;
 
 	prog_init(argv[0]);
+	err_usage = usage;
 	parse_options(argc, argv);
 	argc -= optind;
 	argv += optind;

@@ -22,6 +22,16 @@ static struct {
 	const char *unit;
 } opt = { .com = OPT_COMMON_INIT };
 
+static const struct opt_help help[] = {
+	{ "-c, --categories FILE", "colour frames by the rules in FILE" },
+	{ "-d, --diff", "two inputs, before and after: colour by the "
+	    "change" },
+	{ "-t, --title TITLE", "the page's title (default: the input's "
+	    "name)" },
+	{ "-u, --unit UNIT", "the unit of the weights (ns or samples)" },
+	{ NULL, NULL }
+};
+
 static void
 usage(int status)
 {
@@ -29,6 +39,8 @@ usage(int status)
 	    "usage: flame2html [-dh] [-c file] [--no-progress] [-o file] "
 	    "[--progress] [--strict] [-t title] [-u unit] [--version] "
 	    "[--where expr] [file ...]\n");
+	if (status == 0)
+		opt_help(stdout, help);
 	exit(status);
 }
 
@@ -90,6 +102,7 @@ main(int argc, char *argv[])
 	int ch, rc;
 
 	prog_init(argv[0]);
+	err_usage = usage;
 	while ((ch = opt_next(argc, argv, "c:d" OPT_COMMON_SHORT "t:u:",
 	    longopts)) != -1)
 		switch (ch) {

@@ -45,6 +45,20 @@ static int started;		/* the run has a sysinfo or dispatch record */
 
 static void evaluate(void);
 
+static const struct opt_help help[] = {
+	{ "-b, --block ID", "write only panel, table or metric ID (2, 2.1, "
+	    "2.1.7)" },
+	{ "--by KEY", "also evaluate each kernel (KEY: Kernel_Name)" },
+	{ "-c, --config DIR", "load the panel YAML files of DIR" },
+	{ "-d, --dispatch N", "keep only the dispatch at row N" },
+	{ "-e, --expr DEF", "add the metric DEF: 'Name = expression'" },
+	{ "-f, --file FILE", "load a panel YAML file of your own" },
+	{ "-g, --gpu ID", "keep only the dispatches of GPU ID" },
+	{ "-k, --kernel KERNEL", "keep only one kernel: its rank or name" },
+	{ "-n, --normal-unit UNIT", "per_kernel, per_wave, per_cycle, per_second" },
+	{ NULL, NULL }
+};
+
 static void
 usage(int rc)
 {
@@ -52,6 +66,8 @@ usage(int rc)
 	    "[--by key] [-c dir] [-d n] [-e def] [-f file] [-g id] "
 	    "[-k kernel] [-n unit] [--no-progress] [-o file] [--progress] "
 	    "[--strict] [--version] [--where expr] [file ...]\n");
+	if (rc == 0)
+		opt_help(stdout, help);
 	exit(rc);
 }
 
@@ -261,9 +277,12 @@ want_kernels(const size_t *idx, size_t n, char *want)
 		void **slot;
 
 		if (*k && *end == '\0') {
+			if (r >= nk && nk == 0)
+				die("--kernel %lu: there are no kernels", r);
 			if (r >= nk)
-				die("--kernel %lu: there are only %zu kernels",
-				    r, nk);
+				die("--kernel %lu: there %s only %zu kernel%s "
+				    "(ranks 0 to %zu)", r, nk == 1 ? "is" :
+				    "are", nk, nk == 1 ? "" : "s", nk - 1);
 			want[order[r]] = 1;
 		} else if ((slot = hmap_get(&tab.kernel_ids, k,
 		    strlen(k))) != NULL) {
@@ -287,8 +306,9 @@ dispatch_rows(const size_t *idx, size_t n, size_t *out)
 		d = opt_ulong("--dispatch", opt.dispatches.v[i], 0,
 		    (unsigned long)-1 >> 1);
 		if (d >= n)
-			die("--dispatch %lu: only %zu dispatches are left "
-			    "after the filters", d, n);
+			die("--dispatch %lu: only %zu dispatch%s left "
+			    "after the filters", d, n, n == 1 ? " is" :
+			    "es are");
 		for (lo = 0, hi = n; lo < hi;) {
 			mid = (lo + hi) / 2;
 			if (tab.label[idx[mid]] < d)
@@ -633,6 +653,7 @@ main(int argc, char *argv[])
 	int ch, rc = EXIT_SUCCESS;
 
 	prog_init(argv[0]);
+	err_usage = usage;
 	while ((ch = opt_next(argc, argv, "b:c:d:e:f:g:k:n:" OPT_COMMON_SHORT,
 	    longopts)) != -1)
 		switch (ch) {

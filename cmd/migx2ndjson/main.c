@@ -40,12 +40,25 @@ static const char usage_line[] =
     "[--no-attr-split] [--no-progress] [-o file] [--progress] [--strict] [--version] "
     "[--where expr] [file ...]";
 
+static const struct opt_help help[] = {
+	{ "-c, --check", "check each Summary row against the instructions" },
+	{ "-j, --join-wrapped", "join instruction lines a paste wrapped" },
+	{ "-k, --keep-unknown", "write unrecognised lines as \"other\" "
+	    "records" },
+	{ "--keep-output", "keep the whole text of trace Output: lines" },
+	{ "--label NAME", "write \"run\":NAME in every record" },
+	{ "--no-attr-split", "leave out the attrs object (attrs_raw stays)" },
+	{ NULL, NULL }
+};
+
 static void
 usage(int status)
 {
 	FILE *fp = status == 0 ? stdout : stderr;
 
 	fprintf(fp, "%s\n", usage_line);
+	if (status == 0)
+		opt_help(stdout, help);
 	exit(status);
 }
 
@@ -825,6 +838,7 @@ main(int argc, char **argv)
 	int ch, rc = EXIT_SUCCESS;
 
 	prog_init(argv[0]);
+	err_usage = usage;
 	while ((ch = opt_next(argc, argv, "cjk" OPT_COMMON_SHORT, longopts)) !=
 	    -1)
 		switch (ch) {

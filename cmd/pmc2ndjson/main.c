@@ -44,6 +44,13 @@ struct side {
 
 static struct opt_common opt = OPT_COMMON_INIT;
 
+static const struct opt_help help[] = {
+	{ "-c, --columns LIST", "write only these columns of the dispatch "
+	    "records" },
+	{ "--label NAME", "write \"run\":NAME in every record" },
+	{ NULL, NULL }
+};
+
 static void
 usage(int rc)
 {
@@ -52,6 +59,8 @@ usage(int rc)
 	fprintf(fp, "usage: pmc2ndjson [-h] [-c list] [--label name] "
 	    "[--no-progress] [-o file] [--progress] [--strict] [--version] "
 	    "[--where expr] [path ...]\n");
+	if (rc == EXIT_SUCCESS)
+		opt_help(stdout, help);
 	exit(rc);
 }
 
@@ -648,6 +657,7 @@ main(int argc, char *argv[])
 	int ch;
 
 	prog_init(argv[0]);
+	err_usage = usage;
 	while ((ch = opt_next(argc, argv, "c:" OPT_COMMON_SHORT, longopts)) !=
 	    -1)
 		switch (ch) {

@@ -74,6 +74,16 @@ static struct {
 } skips[SKIP_KINDS];
 static unsigned long skipped;
 
+static const struct opt_help help[] = {
+	{ "--fail-above PCT", "exit 3 when a value moved more than PCT "
+	    "percent" },
+	{ "--fields LIST", "compare only these value fields" },
+	{ "-k, --key KEYS", "match records on these fields "
+	    "(comma-separated)" },
+	{ "--merge-threads", "compare stack records by stack alone" },
+	{ NULL, NULL }
+};
+
 static void
 usage(int rc)
 {
@@ -81,6 +91,8 @@ usage(int rc)
 	    "[--fail-above pct] [--fields list] [-k keys] [--merge-threads] "
 	    "[--no-progress] [-o file] [--progress] [--strict] [--version] "
 	    "[--where expr] [base [new ...]]\n");
+	if (rc == EXIT_SUCCESS)
+		opt_help(stdout, help);
 	exit(rc);
 }
 
@@ -539,6 +551,7 @@ main(int argc, char *argv[])
 	double limit = -1;
 
 	prog_init(argv[0]);
+	err_usage = usage;
 	diff_init(&diff, NULL);
 	while ((ch = opt_next(argc, argv, "k:" OPT_COMMON_SHORT,
 	    longopts)) != -1)

@@ -70,6 +70,23 @@ struct run {
 	size_t ncatc;
 };
 
+static const struct opt_help help[] = {
+	{ "-d, --max-depth DEPTH", "cut stacks deeper than DEPTH frames "
+	    "(default 1000)" },
+	{ "-f, --folded", "write folded stacks ('a;b;c 12') instead of "
+	    "records" },
+	{ "--files-from LIST", "also read the files named in LIST, one a "
+	    "line" },
+	{ "-m, --merge", "read stack records and sum those of one path" },
+	{ "--no-default-excludes", "keep the profiler step markers "
+	    "(ProfilerStep#...)" },
+	{ "-q, --quiet", "do not write the summary line" },
+	{ "-s, --sorted", "the input is sorted per thread: stream it" },
+	{ "-x, --exclude PATTERN", "also skip spans whose name matches "
+	    "PATTERN" },
+	{ NULL, NULL }
+};
+
 static void
 usage(int status)
 {
@@ -78,6 +95,8 @@ usage(int status)
 	    "[--no-default-excludes] "
 	    "[--no-progress] [-o file] [--progress] [--strict] [--version] "
 	    "[--where expr] [-x pattern] [file ...]\n", prog_name);
+	if (status == 0)
+		opt_help(stdout, help);
 	exit(status);
 }
 
@@ -603,6 +622,7 @@ main(int argc, char *argv[])
 	int rc = EXIT_SUCCESS;
 
 	prog_init(argv[0]);
+	err_usage = usage;
 	parse_options(argc, argv);
 	argc -= optind;
 	argv += optind;

@@ -29,6 +29,14 @@
 
 #include "trace2spans.h"
 
+static const struct opt_help help[] = {
+	{ "-a, --args", "copy each event's args object into its span" },
+	{ "--absolute", "add the trace's baseTimeNanoseconds: epoch "
+	    "times" },
+	{ "--label NAME", "write \"run\":NAME in every record" },
+	{ NULL, NULL }
+};
+
 static void
 usage(int status)
 {
@@ -37,6 +45,8 @@ usage(int status)
 	fprintf(fp, "usage: %s [-ah] [--absolute] [--label name] "
 	    "[--no-progress] [-o file] [--progress] [--strict] [--version] "
 	    "[--where expr] [file ...]\n", prog_name);
+	if (status == EXIT_SUCCESS)
+		opt_help(stdout, help);
 	exit(status);
 }
 
@@ -169,6 +179,7 @@ main(int argc, char *argv[])
 	int ch, rc = EXIT_SUCCESS;
 
 	prog_init(argv[0]);
+	err_usage = usage;
 	while ((ch = opt_next(argc, argv, "a" OPT_COMMON_SHORT, longopts)) !=
 	    -1)
 		switch (ch) {
