@@ -579,8 +579,12 @@ wrap_candidate(struct run *r, const char *s, size_t n)
 	struct instr in;
 	struct sl rest;
 
-	if (memmem(s, n, " = ", 3) == NULL || starts(s, n, "Run instruction: ")
-	    || totals_prefix(s, n) != 0)
+	/*
+	 * A Summary row has " = " too ("x: 1.8ms / 1 = 1.8ms， 99%"): its
+	 * wrapping is the Summary's (summary_line()), never an instruction's.
+	 */
+	if (r->in_summary || pend.len > 0 || memmem(s, n, " = ", 3) == NULL ||
+	    starts(s, n, "Run instruction: ") || totals_prefix(s, n) != 0)
 		return 0;
 	if (instr_parse(s, n, &in, &rest) < 0)
 		return 1;
