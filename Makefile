@@ -48,6 +48,10 @@ LIB_OBJ := $(patsubst %.c,$(O)/%.o,$(LIB_SRC))
 ASSETS := $(sort $(wildcard assets/*.js assets/*.css assets/*.html))
 UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNITS := $(patsubst tests/unit/%.c,$(O)/tests/%,$(UNIT_SRC))
+# Unit tests of a program's modules: tests/unit/<prog>/test_*.c, linked
+# with the program's objects except main.o (the test has the main()).
+PROG_UNIT_SRC := $(wildcard tests/unit/*/test_*.c)
+PROG_UNITS := $(patsubst tests/unit/%.c,$(O)/tests/%,$(PROG_UNIT_SRC))
 # Benchmark drivers of libcommon (scripts/bench/*.sh run them).
 BENCH_SRC := $(wildcard tests/bench/*.c)
 BENCHES := $(patsubst tests/bench/%.c,$(O)/tests/%,$(BENCH_SRC))
@@ -63,7 +67,7 @@ fuzz_objs = $(if $(call fuzz_prog,$(1)),$(O)/tests/fuzz/harness.o \
 
 .PHONY: all check check-run demo asan valgrind ubsan fuzz fuzz-build bench \
 	install lint-man deps fuzz-deps need-shared clean
-all: $(BINS) $(UNITS) $(BENCHES)
+all: $(BINS) $(UNITS) $(PROG_UNITS) $(BENCHES)
 
 $(O)/%.o: %.c | $(O)/gen/assets.h
 	@mkdir -p $(@D)
@@ -97,6 +101,15 @@ $(O)/tests/%: $(O)/tests/unit/%.o $(O)/libcommon.a
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(O)/libcommon.a $(CMOCKA_LIBS) \
 		$(LDLIBS)
+
+# The program is the directory the test sits in: $(O)/tests/<prog>/test_x.
+prog_mods = $(filter-out %/main.o,$(call prog_objs,$(1)))
+$(PROG_UNITS): $(O)/tests/%: $(O)/tests/unit/%.o \
+    $$(call prog_mods,$$(patsubst %/,%,$$(dir $$*))) $(O)/libcommon.a \
+    $(O)/gen/assets.o
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(filter %.o,$^) $(O)/libcommon.a \
+		$(CMOCKA_LIBS) $(LDLIBS)
 
 $(BENCHES): $(O)/tests/%: $(O)/tests/bench/%.o $(O)/libcommon.a
 	@mkdir -p $(@D)

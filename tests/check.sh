@@ -2,7 +2,8 @@
 # check.sh: runs every test suite against the build in $1 and ends with one
 # line 'N passed, N failed' summing them all.
 #
-#   unit      tests/unit/test_*.c (cmocka), one binary per libcommon module
+#   unit      tests/unit/test_*.c (cmocka), one binary per libcommon module,
+#             and tests/unit/<prog>/test_*.c, one per program module
 #   cases     tests/cases/*/*/ golden pipeline cases (tests/run-cases.sh)
 #   hostile   tests/hostile.sh on ../shared/fixtures/hostile/ (when there)
 #   man       mandoc -Tlint and the SYNOPSIS = --help check
@@ -60,7 +61,7 @@ fi
 # crashed, and a binary that exits non-zero with no such test (a crash
 # before or after the tests, a valgrind error, a timeout) is one failure.
 p=0 f=0 nunit=0
-for t in "$O"/tests/test_*; do
+for t in "$O"/tests/test_* "$O"/tests/*/test_*; do
 	[ -x "$t" ] || continue
 	nunit=$((nunit + 1))
 	timeout 900 $vg "$t" >"$log.u" 2>"$log.e"
