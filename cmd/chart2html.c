@@ -387,43 +387,20 @@ chart2html_stream(const char *path, const char *name)
 }
 
 /*
- * Appends a validated JSON value so that it can sit inside <script>: '<',
- * '>', '&', U+2028 and U+2029 (which occur only inside strings) become \u
- * escapes.  With quote set, the value (a number) is written as a string.
+ * Appends a validated JSON value so that it can sit inside <script> (see
+ * ndw_fmt_raw()).  With quote set, the value (a number) is written as a
+ * string.
  */
 static void
 put_value(struct strbuf *sb, struct nd_slice v, int quote)
 {
-	const unsigned char *p = (const unsigned char *)v.p;
-	size_t i, start = 0;
-
 	if (v.p == NULL) {
 		strbuf_addstr(sb, "null");
 		return;
 	}
 	if (quote)
 		strbuf_addch(sb, '"');
-	for (i = 0; i < v.len; i++) {
-		const char *esc = NULL;
-
-		if (p[i] == '<')
-			esc = "\\u003c";
-		else if (p[i] == '>')
-			esc = "\\u003e";
-		else if (p[i] == '&')
-			esc = "\\u0026";
-		else if (p[i] == 0xe2 && i + 2 < v.len && p[i + 1] == 0x80 &&
-		    (p[i + 2] == 0xa8 || p[i + 2] == 0xa9))
-			esc = p[i + 2] == 0xa8 ? "\\u2028" : "\\u2029";
-		if (esc == NULL)
-			continue;
-		strbuf_add(sb, v.p + start, i - start);
-		strbuf_addstr(sb, esc);
-		if (p[i] == 0xe2)
-			i += 2;
-		start = i + 1;
-	}
-	strbuf_add(sb, v.p + start, v.len - start);
+	ndw_fmt_raw(sb, v.p, v.len, NDW_HTML_SAFE);
 	if (quote)
 		strbuf_addch(sb, '"');
 }
@@ -449,17 +426,9 @@ is_big_int(struct nd_slice v)
 static void
 put_num(struct strbuf *sb, int sep, int64_t v)
 {
-	char buf[24], *p = buf + sizeof(buf);
-	uint64_t u = v < 0 ? -(uint64_t)v : (uint64_t)v;
-
-	do
-		*--p = (char)('0' + u % 10);
-	while ((u /= 10) != 0);
-	if (v < 0)
-		*--p = '-';
 	if (sep)
 		strbuf_addch(sb, sep);
-	strbuf_add(sb, p, (size_t)(buf + sizeof(buf) - p));
+	ndw_fmt_i64(sb, v);
 }
 
 /*

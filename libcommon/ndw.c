@@ -6,10 +6,14 @@
 
 #include "ndw.h"
 
+static void plain_init(void);
+
 void
 ndw_init(struct ndw *w, unsigned flags)
 {
-	strbuf_init(&w->buf, 256);
+	plain_init();
+	strbuf_init(&w->buf, flags & NDW_BATCH ? 65536 + 4096 : 256);
+	w->start = 0;
 	w->flags = flags;
 	w->depth = 0;
 	w->need_comma = 0;
@@ -70,6 +74,8 @@ plain_init(void)
 {
 	int c;
 
+	if (plain[0]['a'])
+		return;
 	for (c = 0x20; c < 0x80; c++)
 		plain[0][c] = plain[1][c] = c != '"' && c != '\\';
 	plain[1]['<'] = plain[1]['>'] = plain[1]['&'] = 0;
@@ -84,8 +90,7 @@ ndw_quote(struct strbuf *sb, const char *s, size_t len, unsigned flags)
 	size_t n;
 	unsigned c;
 
-	if (!plain[0]['a'])
-		plain_init();
+	plain_init();
 	strbuf_grow(sb, len + 2);
 	strbuf_addch(sb, '"');
 	while (p < end) {
@@ -165,23 +170,96 @@ ndw_fmt_f64(struct strbuf *sb, double v)
 	strbuf_addstr(sb, buf);
 }
 
-/* Writes the separator and the key of the next member. */
-static void
-member(struct ndw *w, const char *key)
+void
+ndw_fmt_i64(struct strbuf *sb, int64_t v)
 {
-	if (w->need_comma)
-		strbuf_addch(&w->buf, ',');
-	w->need_comma = 1;
-	if (key != NULL) {
-		ndw_quote(&w->buf, key, strlen(key), w->flags);
-		strbuf_addch(&w->buf, ':');
+	if (v < 0) {
+		strbuf_addch(sb, '-');
+		ndw_fmt_u64(sb, (uint64_t)0 - (uint64_t)v);
+	} else
+		ndw_fmt_u64(sb, (uint64_t)v);
+}
+
+void
+ndw_fmt_raw(struct strbuf *sb, const char *json, size_t len, unsigned flags)
+{
+	const unsigned char *p = (const unsigned char *)json;
+	const char *esc;
+	size_t i, start = 0;
+
+	if (!(flags & NDW_HTML_SAFE)) {
+		strbuf_add(sb, json, len);
+		return;
 	}
+	for (i = 0; i < len; i++) {
+		if (p[i] == '<')
+			esc = "\\u003c";
+		else if (p[i] == '>')
+			esc = "\\u003e";
+		else if (p[i] == '&')
+			esc = "\\u0026";
+		else if (p[i] == 0xe2 && i + 2 < len && p[i + 1] == 0x80 &&
+		    (p[i + 2] == 0xa8 || p[i + 2] == 0xa9))
+			esc = p[i + 2] == 0xa8 ? "\\u2028" : "\\u2029";
+		else
+			continue;
+		strbuf_add(sb, json + start, i - start);
+		strbuf_add(sb, esc, 6);
+		if (p[i] == 0xe2)
+			i += 2;
+		start = i + 1;
+	}
+	strbuf_add(sb, json + start, len - start);
+}
+
+/*
+ * Writes the separator and the key of the next member: a plain key (the
+ * usual case) is copied as it is, in one step.
+ */
+void
+ndw_member(struct ndw *w, const char *key)
+{
+	const unsigned char *k = (const unsigned char *)key;
+	const unsigned char *tab = plain[(w->flags & NDW_HTML_SAFE) != 0];
+	struct strbuf *sb = &w->buf;
+	size_t n;
+	char *d;
+
+	if (key == NULL) {
+		if (w->need_comma)
+			strbuf_addch(sb, ',');
+		w->need_comma = 1;
+		return;
+	}
+	for (n = 0; tab[k[n]]; n++)
+		;
+	if (k[n] != '\0') {
+		if (w->need_comma)
+			strbuf_addch(sb, ',');
+		ndw_quote(sb, key, strlen(key), w->flags);
+		strbuf_addch(sb, ':');
+		w->need_comma = 1;
+		return;
+	}
+	if (sb->alloc - sb->len <= n + 4)
+		strbuf_grow(sb, n + 4);
+	d = sb->buf + sb->len;
+	if (w->need_comma)
+		*d++ = ',';
+	*d++ = '"';
+	memcpy(d, key, n);
+	d += n;
+	*d++ = '"';
+	*d++ = ':';
+	*d = '\0';
+	sb->len = (size_t)(d - sb->buf);
+	w->need_comma = 1;
 }
 
 void
 ndw_begin(struct ndw *w)
 {
-	strbuf_reset(&w->buf);
+	strbuf_setlen(&w->buf, w->start);
 	strbuf_addch(&w->buf, '{');
 	w->kinds[0] = '{';
 	w->depth = 1;
@@ -199,15 +277,27 @@ int
 ndw_emit(struct ndw *w, FILE *fp)
 {
 	strbuf_addch(&w->buf, '\n');
-	if (fwrite(w->buf.buf, 1, w->buf.len, fp) != w->buf.len)
-		return -1;
-	return 0;
+	w->start = w->buf.len;
+	if ((w->flags & NDW_BATCH) && w->start < 65536)
+		return 0;
+	return ndw_flush(w, fp);
+}
+
+int
+ndw_flush(struct ndw *w, FILE *fp)
+{
+	size_t n = w->start;
+	int rc = n > 0 && fwrite(w->buf.buf, 1, n, fp) != n ? -1 : 0;
+
+	w->start = 0;
+	strbuf_setlen(&w->buf, 0);
+	return rc;
 }
 
 void
 ndw_str(struct ndw *w, const char *key, const char *s, size_t len)
 {
-	member(w, key);
+	ndw_key(w, key);
 	ndw_quote(&w->buf, s, len, w->flags);
 }
 
@@ -217,46 +307,34 @@ ndw_strz(struct ndw *w, const char *key, const char *s)
 	ndw_str(w, key, s, strlen(s));
 }
 
-void
-ndw_i64(struct ndw *w, const char *key, int64_t v)
-{
-	member(w, key);
-	strbuf_addf(&w->buf, "%lld", (long long)v);
-}
-
-void
-ndw_u64(struct ndw *w, const char *key, uint64_t v)
-{
-	member(w, key);
-	strbuf_addf(&w->buf, "%llu", (unsigned long long)v);
-}
 
 void
 ndw_f64(struct ndw *w, const char *key, double v)
 {
-	member(w, key);
+	ndw_key(w, key);
 	ndw_fmt_f64(&w->buf, v);
 }
 
 void
 ndw_bool(struct ndw *w, const char *key, int v)
 {
-	member(w, key);
+	ndw_key(w, key);
 	strbuf_addstr(&w->buf, v ? "true" : "false");
 }
 
 void
 ndw_null(struct ndw *w, const char *key)
 {
-	member(w, key);
+	ndw_key(w, key);
 	strbuf_add(&w->buf, "null", 4);
 }
 
-void
-ndw_raw(struct ndw *w, const char *key, const char *json, size_t len)
+
+struct strbuf *
+ndw_value(struct ndw *w, const char *key)
 {
-	member(w, key);
-	strbuf_add(&w->buf, json, len);
+	ndw_key(w, key);
+	return &w->buf;
 }
 
 static void
@@ -264,7 +342,7 @@ open_container(struct ndw *w, const char *key, char open)
 {
 	if (w->depth >= NDW_MAX_DEPTH)
 		die("ndw: nesting deeper than %d", NDW_MAX_DEPTH);
-	member(w, key);
+	ndw_key(w, key);
 	strbuf_addch(&w->buf, open);
 	w->kinds[w->depth++] = open;
 	w->need_comma = 0;

@@ -1,8 +1,19 @@
 /*
  * ndw.h: an NDJSON writer (after git's json-writer).
  *
- * A record is built in w->buf with ndw_begin(), members, ndw_end(), and
- * written with ndw_emit().  key is NULL for array elements.
+ * ndw is how the toolkit writes JSON: every record, and the data blocks of
+ * the HTML pages, come out of these functions, so the rules below hold
+ * for all of them.  A record is built in w->buf with ndw_begin(), members,
+ * ndw_end(), and written with ndw_emit().  key is NULL for array elements.
+ * Members with plain keys (printable ASCII, no '"' or '\\') and integers
+ * take a fast path without printf: the producers write millions of
+ * records through it.
+ *
+ * What it is not: not a parser (nd.h reads), not a validator (ndw_raw()
+ * and ndw_value() trust the caller to add one valid JSON value), and not a
+ * pretty printer: there is no indentation, and members come out in the
+ * order they are added, with no check for repeated keys.  It does not own
+ * the output stream: ndw_emit() writes one record to the caller's FILE.
  *
  * Rules (docs/formats.md): control characters, '"' and '\\' are escaped;
  * invalid UTF-8 bytes are written as U+FFFD; doubles are written in the
@@ -16,14 +27,27 @@
 
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "strbuf.h"
 
 #define NDW_HTML_SAFE 1
+/*
+ * With NDW_BATCH, ndw_emit() keeps the records in w->buf and writes them
+ * in blocks of about 64 KiB; ndw_flush() writes the rest.  The record
+ * being built is then at w->buf.buf + w->start (see ndw_record()).
+ */
+#define NDW_BATCH 2
+/*
+ * With NDW_PLAIN_KEYS the caller promises that every key is plain (its
+ * own literals): keys are copied without a look at their bytes, inline.
+ */
+#define NDW_PLAIN_KEYS 4
 #define NDW_MAX_DEPTH 64
 
 struct ndw {
 	struct strbuf buf;
+	size_t start;		/* where the current record starts in buf */
 	unsigned flags;
 	int depth;
 	int need_comma;
@@ -35,17 +59,58 @@ void ndw_release(struct ndw *w);
 
 void ndw_begin(struct ndw *w);			/* resets buf, opens '{' */
 void ndw_end(struct ndw *w);			/* closes the top object */
-int ndw_emit(struct ndw *w, FILE *fp);		/* buf + '\n'; -1 on error */
+int ndw_emit(struct ndw *w, FILE *fp);		/* record + '\n'; -1: error */
+int ndw_flush(struct ndw *w, FILE *fp);		/* NDW_BATCH: the rest */
+/* The current record (after ndw_end(): without its '\n'), for --where. */
+#define ndw_record(w) ((w)->buf.buf + (w)->start)
+#define ndw_record_len(w) ((w)->buf.len - (w)->start)
+
+/* The separator and key of the next member (see ndw_key()). */
+void ndw_member(struct ndw *w, const char *key);
+
+/* ndw_member() with the NDW_PLAIN_KEYS fast path, inline. */
+static inline void
+ndw_key(struct ndw *w, const char *key)
+{
+	size_t n;
+	char *d;
+
+	if (key == NULL || !(w->flags & NDW_PLAIN_KEYS)) {
+		ndw_member(w, key);
+		return;
+	}
+	n = strlen(key);
+	if (w->buf.alloc - w->buf.len <= n + 4)
+		strbuf_grow(&w->buf, n + 4);
+	d = w->buf.buf + w->buf.len;
+	if (w->need_comma)
+		*d++ = ',';
+	*d++ = '"';
+	memcpy(d, key, n);
+	d += n;
+	*d++ = '"';
+	*d++ = ':';
+	*d = '\0';
+	w->buf.len = (size_t)(d - w->buf.buf);
+	w->need_comma = 1;
+}
 
 void ndw_str(struct ndw *w, const char *key, const char *s, size_t len);
 void ndw_strz(struct ndw *w, const char *key, const char *s);
-void ndw_i64(struct ndw *w, const char *key, int64_t v);
-void ndw_u64(struct ndw *w, const char *key, uint64_t v);
+static inline void ndw_i64(struct ndw *w, const char *key, int64_t v);
+static inline void ndw_u64(struct ndw *w, const char *key, uint64_t v);
 void ndw_f64(struct ndw *w, const char *key, double v);
 void ndw_bool(struct ndw *w, const char *key, int v);
 void ndw_null(struct ndw *w, const char *key);
-/* Writes json, a valid JSON value, as it is. */
-void ndw_raw(struct ndw *w, const char *key, const char *json, size_t len);
+/* Writes json, a valid JSON value, as it is (see ndw_fmt_raw()). */
+static inline void ndw_raw(struct ndw *w, const char *key, const char *json,
+    size_t len);
+/*
+ * Starts the member key and returns the buffer that the caller appends
+ * exactly one JSON value to (for values built by another function, such
+ * as a parsed shape); the next member follows it.
+ */
+struct strbuf *ndw_value(struct ndw *w, const char *key);
 void ndw_obj(struct ndw *w, const char *key);	/* opens a nested '{' */
 void ndw_arr(struct ndw *w, const char *key);	/* opens a nested '[' */
 void ndw_close(struct ndw *w);			/* closes the innermost */
@@ -54,5 +119,68 @@ void ndw_close(struct ndw *w);			/* closes the innermost */
 void ndw_quote(struct strbuf *sb, const char *s, size_t len, unsigned flags);
 /* Appends the shortest round-trip form of v (or "nan"/"inf" quoted). */
 void ndw_fmt_f64(struct strbuf *sb, double v);
+/* Appends v in decimal (inline: the producers' hot path). */
+static inline void ndw_fmt_u64(struct strbuf *sb, uint64_t v);
+void ndw_fmt_i64(struct strbuf *sb, int64_t v);
+/*
+ * Appends json, a valid JSON value; with NDW_HTML_SAFE, '<', '>', '&',
+ * U+2028 and U+2029 (which valid JSON holds only inside strings) become
+ * \u escapes.
+ */
+void ndw_fmt_raw(struct strbuf *sb, const char *json, size_t len,
+    unsigned flags);
+
+static inline void
+ndw_fmt_u64(struct strbuf *sb, uint64_t v)
+{
+	static const char pairs[] =
+	    "00010203040506070809101112131415161718192021222324"
+	    "25262728293031323334353637383940414243444546474849"
+	    "50515253545556575859606162636465666768697071727374"
+	    "75767778798081828384858687888990919293949596979899";
+	char tmp[20], *t = tmp + sizeof(tmp);
+	size_t n;
+
+	while (v >= 100) {	/* two digits at a time, from the end */
+		t -= 2;
+		memcpy(t, pairs + 2 * (v % 100), 2);
+		v /= 100;
+	}
+	if (v >= 10) {
+		t -= 2;
+		memcpy(t, pairs + 2 * v, 2);
+	} else
+		*--t = (char)('0' + v);
+	n = (size_t)(tmp + sizeof(tmp) - t);
+	if (sb->alloc - sb->len <= n)
+		strbuf_grow(sb, n);
+	memcpy(sb->buf + sb->len, t, n);
+	sb->len += n;
+	sb->buf[sb->len] = '\0';
+}
+
+static inline void
+ndw_i64(struct ndw *w, const char *key, int64_t v)
+{
+	ndw_key(w, key);
+	ndw_fmt_i64(&w->buf, v);
+}
+
+static inline void
+ndw_u64(struct ndw *w, const char *key, uint64_t v)
+{
+	ndw_key(w, key);
+	ndw_fmt_u64(&w->buf, v);
+}
+
+static inline void
+ndw_raw(struct ndw *w, const char *key, const char *json, size_t len)
+{
+	ndw_key(w, key);
+	if (w->flags & NDW_HTML_SAFE)
+		ndw_fmt_raw(&w->buf, json, len, w->flags);
+	else
+		strbuf_add(&w->buf, json, len);
+}
 
 #endif

@@ -38,6 +38,7 @@
 #include <sqlite3.h>
 
 #include "err.h"
+#include "ndw.h"
 #include "strbuf.h"
 #include "xmem.h"
 
@@ -54,12 +55,11 @@ struct span {
 /* Writes span records to fp (docs/formats.md, "Span records"). */
 struct span_writer {
 	FILE *fp;		/* standard output or the file of -o */
-	struct strbuf out;	/* pending output */
-	struct strbuf line;	/* the record being built (for --where) */
+	struct ndw w;		/* the record being written */
 	struct jqf *where;	/* NULL: no filter */
 	struct bad_input *bad;	/* --where's run-time errors */
 	uint64_t written, filtered;
-	struct strbuf run;	/* ,"run":"NAME" of --label, or empty */
+	struct strbuf run;	/* --label quoted, or empty */
 };
 
 /* What a schema gets to do its work. */

@@ -322,40 +322,13 @@ tree_flush(struct tree *t)
 	}
 }
 
-/* Output. */
+/* Output: stack records through ndw, folded lines as text. */
 
 struct out {
 	FILE *fp;
-	struct strbuf buf;
+	struct ndw w;		/* stack records */
+	struct strbuf line;	/* a folded line */
 };
-
-static void
-out_flush(struct out *o)
-{
-	if (o->buf.len > 0 && fwrite(o->buf.buf, 1, o->buf.len, o->fp) !=
-	    o->buf.len)
-		die_errno("write error");
-	strbuf_reset(&o->buf);
-}
-
-static void
-out_i64(struct strbuf *sb, int64_t v)
-{
-	char tmp[24];
-	uint64_t u = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
-	int n = 0;
-
-	if (v < 0)
-		strbuf_addch(sb, '-');
-	do {
-		tmp[n++] = (char)('0' + u % 10);
-		u /= 10;
-	} while (u != 0);
-	strbuf_grow(sb, (size_t)n);
-	while (n > 0)
-		sb->buf[sb->len++] = tmp[--n];
-	sb->buf[sb->len] = '\0';
-}
 
 /*
  * Appends a name as a folded frame: ';' becomes ':', line breaks and tabs
@@ -391,45 +364,44 @@ static void
 write_node(struct tree *t, struct out *o, const struct thread *th,
     const struct strbuf *prefix, const struct node *n, int folded)
 {
-	struct strbuf *b = &o->buf;
+	struct ndw *w = &o->w;
+	struct strbuf *b;
 	int64_t self = n->total - n->child;
 
 	if (folded) {
 		if (self == 0)
 			return;
+		b = &o->line;
+		strbuf_reset(b);
 		strbuf_add(b, prefix->buf, prefix->len);
 		strbuf_addch(b, ' ');
-		out_i64(b, self);
+		ndw_fmt_i64(b, self);
 		strbuf_addch(b, '\n');
-	} else {
-		strbuf_addstr(b, "{\"thread\":");
-		ndw_quote(b, th->label, th->label_len, 0);
-		strbuf_addstr(b, ",\"stack\":[");
-		strbuf_add(b, prefix->buf, prefix->len);
-		strbuf_addstr(b, "],\"self_ns\":");
-		out_i64(b, self);
-		strbuf_addstr(b, ",\"total_ns\":");
-		out_i64(b, n->total);
-		strbuf_addstr(b, ",\"calls\":");
-		out_i64(b, (int64_t)n->calls);
-		if (n->cat != 0) {
-			strbuf_addstr(b, ",\"cat\":");
-			strbuf_add(b, t->cat_json.buf + t->cat_off[n->cat - 1],
-			    t->cat_off[n->cat] - t->cat_off[n->cat - 1]);
-		}
-		if (th->tname != NULL) {
-			strbuf_addstr(b, ",\"thread_name\":");
-			strbuf_add(b, th->tname, th->tname_len);
-		}
-		if (th->run != NULL) {
-			strbuf_addstr(b, ",\"run\":");
-			strbuf_add(b, th->run, th->run_len);
-		}
-		strbuf_addstr(b, "}\n");
+		if (fwrite(b->buf, 1, b->len, o->fp) != b->len)
+			die_errno("write error");
+		t->st.stacks++;
+		return;
 	}
+	ndw_begin(w);
+	ndw_str(w, "thread", th->label, th->label_len);
+	b = ndw_value(w, "stack");
+	strbuf_addch(b, '[');
+	strbuf_add(b, prefix->buf, prefix->len);
+	strbuf_addch(b, ']');
+	ndw_i64(w, "self_ns", self);
+	ndw_i64(w, "total_ns", n->total);
+	ndw_i64(w, "calls", (int64_t)n->calls);
+	if (n->cat != 0)
+		ndw_raw(w, "cat", t->cat_json.buf + t->cat_off[n->cat - 1],
+		    t->cat_off[n->cat] - t->cat_off[n->cat - 1]);
+	if (th->tname != NULL)
+		ndw_raw(w, "thread_name", th->tname, th->tname_len);
+	if (th->run != NULL)
+		ndw_raw(w, "run", th->run, th->run_len);
+	ndw_end(w);
+	if (ndw_emit(w, o->fp) != 0)
+		die_errno("write error");
 	t->st.stacks++;
-	if (b->len >= 65536)
-		out_flush(o);
 }
 
 static void
@@ -497,9 +469,12 @@ tree_write(struct tree *t, FILE *fp, int folded)
 	size_t i;
 
 	o.fp = fp;
-	strbuf_init(&o.buf, 65536 + 4096);
+	ndw_init(&o.w, NDW_BATCH | NDW_PLAIN_KEYS);
+	strbuf_init(&o.line, 256);
 	for (i = 0; i < t->nthr; i++)
 		write_thread(t, &o, t->thr[i], folded);
-	out_flush(&o);
-	strbuf_release(&o.buf);
+	if (ndw_flush(&o.w, fp) != 0)
+		die_errno("write error");
+	ndw_release(&o.w);
+	strbuf_release(&o.line);
 }

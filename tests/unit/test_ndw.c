@@ -311,6 +311,100 @@ output_reads_back_with_nd(void **state)
 	ndw_release(&w);
 }
 
+static void
+integers_are_written_in_full_at_every_length(void **state)
+{
+	static const struct {
+		int64_t v;
+		const char *want;
+	} t[] = {
+		{ 0, "0" }, { 7, "7" }, { 10, "10" }, { 99, "99" },
+		{ 100, "100" }, { 1001, "1001" }, { -1, "-1" },
+		{ -10, "-10" }, { 1736410576000000000, "1736410576000000000" },
+		{ INT64_MAX, "9223372036854775807" },
+		{ INT64_MIN, "-9223372036854775808" },
+	};
+	struct strbuf sb = STRBUF_INIT;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+		strbuf_reset(&sb);
+		ndw_fmt_i64(&sb, t[i].v);
+		assert_string_equal(sb.buf, t[i].want);
+	}
+	strbuf_reset(&sb);
+	ndw_fmt_u64(&sb, UINT64_MAX);
+	ndw_fmt_u64(&sb, 100000);
+	assert_string_equal(sb.buf, "18446744073709551615100000");
+	strbuf_release(&sb);
+}
+
+static void
+keys_that_need_escapes_leave_the_fast_path(void **state)
+{
+	struct ndw w;
+
+	(void)state;
+	ndw_init(&w, NDW_HTML_SAFE);
+	ndw_begin(&w);
+	ndw_u64(&w, "plain_key", 1);
+	ndw_u64(&w, "a\"b", 2);
+	ndw_u64(&w, "<k>", 3);
+	ndw_u64(&w, "caf\xc3\xa9", 4);
+	ndw_end(&w);
+	assert_string_equal(w.buf.buf, "{\"plain_key\":1,\"a\\\"b\":2,"
+	    "\"\\u003ck\\u003e\":3,\"caf\xc3\xa9\":4}");
+	ndw_release(&w);
+}
+
+static void
+value_appends_one_value_that_another_function_built(void **state)
+{
+	struct ndw w;
+	struct strbuf *sb;
+
+	(void)state;
+	ndw_init(&w, 0);
+	ndw_begin(&w);
+	ndw_u64(&w, "a", 1);
+	sb = ndw_value(&w, "shape");
+	strbuf_addstr(sb, "[2,3]");
+	ndw_arr(&w, "s");
+	strbuf_addstr(ndw_value(&w, NULL), "{}");
+	strbuf_addstr(ndw_value(&w, NULL), "4");
+	ndw_close(&w);
+	ndw_u64(&w, "b", 5);
+	ndw_end(&w);
+	assert_string_equal(w.buf.buf, "{\"a\":1,\"shape\":[2,3],"
+	    "\"s\":[{},4],\"b\":5}");
+	ndw_release(&w);
+}
+
+static void
+raw_values_are_made_html_safe_in_html_mode(void **state)
+{
+	static const char json[] = "{\"t\":\"</script>&\xe2\x80\xa8\","
+	    "\"u\":\"\xe2\x80\xa9\xe2\x82\xac\"}";
+	struct strbuf sb = STRBUF_INIT;
+	struct ndw w;
+
+	(void)state;
+	ndw_fmt_raw(&sb, json, strlen(json), 0);
+	assert_string_equal(sb.buf, json);
+	strbuf_reset(&sb);
+	ndw_fmt_raw(&sb, json, strlen(json), NDW_HTML_SAFE);
+	assert_string_equal(sb.buf, "{\"t\":\"\\u003c/script\\u003e"
+	    "\\u0026\\u2028\",\"u\":\"\\u2029\xe2\x82\xac\"}");
+	ndw_init(&w, NDW_HTML_SAFE);
+	ndw_begin(&w);
+	ndw_raw(&w, "v", "\"<\"", 3);
+	ndw_end(&w);
+	assert_string_equal(w.buf.buf, "{\"v\":\"\\u003c\"}");
+	ndw_release(&w);
+	strbuf_release(&sb);
+}
+
 int
 main(void)
 {
@@ -329,6 +423,11 @@ main(void)
 		cmocka_unit_test(emit_writes_one_line),
 		cmocka_unit_test(emit_reports_a_write_error),
 		cmocka_unit_test(output_reads_back_with_nd),
+		cmocka_unit_test(integers_are_written_in_full_at_every_length),
+		cmocka_unit_test(keys_that_need_escapes_leave_the_fast_path),
+		cmocka_unit_test(
+		    value_appends_one_value_that_another_function_built),
+		cmocka_unit_test(raw_values_are_made_html_safe_in_html_mode),
 	};
 
 	return cmocka_run_group_tests_name("ndw", tests, NULL, NULL);
