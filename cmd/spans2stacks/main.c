@@ -153,7 +153,8 @@ span_thread(struct run *r, struct nd_slice run, struct nd_slice pid,
 	if (add_id(&r->label, tid) != 0)
 		return NULL;
 	strbuf_reset(k);
-	strbuf_add(k, run.p, rl);
+	if (rl > 0)		/* run.p is NULL without a run */
+		strbuf_add(k, run.p, rl);
 	strbuf_addch(k, '\0');
 	strbuf_add(k, pid.p, pid.len);
 	strbuf_addch(k, '\0');
