@@ -22,7 +22,14 @@
 #include "spool.h"
 #include "stacks.h"
 
-static const char *const default_excludes[] = { "ProfilerStep#*" };
+/*
+ * Spans that are the profiler's, not the program's: the step markers, and
+ * Kineto's own session span ("PyTorch Profiler (0)", cat "Trace"), which
+ * holds the whole trace.  The spans of Kineto's overhead lane (cat
+ * "overhead", pid -1) go too; --no-default-excludes keeps them all.
+ */
+static const char *const default_excludes[] = { "ProfilerStep#*",
+	"PyTorch Profiler (*)", NULL };
 
 static struct {
 	struct opt_common com;
@@ -62,6 +69,7 @@ struct run {
 	struct strbuf label, name, key;	/* scratch */
 	struct thread *last;		/* the previous record's thread */
 	uint64_t filtered, records;
+	uint64_t overhead;		/* spans of the profiler's overhead */
 	struct {			/* raw "cat" values seen first */
 		char raw[32];
 		size_t len;
@@ -78,8 +86,8 @@ static const struct opt_help help[] = {
 	{ "--files-from LIST", "also read the files named in LIST, one a "
 	    "line" },
 	{ "-m, --merge", "read stack records and sum those of one path" },
-	{ "--no-default-excludes", "keep the profiler step markers "
-	    "(ProfilerStep#...)" },
+	{ "--no-default-excludes", "keep the profiler's own spans "
+	    "(ProfilerStep#, Kineto's)" },
 	{ "-q, --quiet", "do not write the summary line" },
 	{ "-s, --sorted", "the input is sorted per thread: stream it" },
 	{ "-x, --exclude PATTERN", "also skip spans whose name matches "
@@ -358,6 +366,10 @@ span_record(struct run *r, const struct nd_reader *rd)
 		    nd_val_i64(v[3], &s.start) != 0 ? "start_ns" : "end_ns");
 		return;
 	}
+	if (opt.default_excludes && nd_str_eq(v[5], "overhead", 8)) {
+		r->overhead++;
+		return;
+	}
 	if ((th = span_thread(r, v[7], v[0], v[1])) == NULL) {
 		bad_input(&r->bad, &rd->pos, "'pid' or 'tid' is not a number "
 		    "or a string");
@@ -551,6 +563,9 @@ summary(const struct run *r)
 		    (unsigned long long)s->nonpos,
 		    (unsigned long long)s->excluded,
 		    (unsigned long long)s->clipped, (long long)s->clipped_ns);
+	if (r->overhead > 0)
+		strbuf_addf(&sb, ", %llu of the profiler's overhead left out",
+		    (unsigned long long)r->overhead);
 	if (where != NULL)
 		strbuf_addf(&sb, ", %llu left out by --where",
 		    (unsigned long long)r->filtered);
@@ -573,6 +588,7 @@ add_exclude(const char *pattern)
 static void
 parse_options(int argc, char *argv[])
 {
+	size_t i;
 	int ch;
 
 	while ((ch = opt_next(argc, argv, "d:fm" OPT_COMMON_SHORT "qsx:",
@@ -608,8 +624,8 @@ parse_options(int argc, char *argv[])
 		}
 	if (opt.com.where != NULL)
 		where = jqf_compile(opt.com.where);
-	if (opt.default_excludes)
-		add_exclude(default_excludes[0]);
+	for (i = 0; opt.default_excludes && default_excludes[i] != NULL; i++)
+		add_exclude(default_excludes[i]);
 }
 
 int
