@@ -143,7 +143,8 @@ run_check(struct nd_slice type, struct nd_slice label)
 		run_finish();
 	if (!started) {
 		strbuf_reset(&run);
-		strbuf_add(&run, label.p, len);
+		if (len > 0)
+			strbuf_add(&run, label.p, len);
 		started = 1;
 	}
 }

@@ -462,12 +462,14 @@ record(struct nd_reader *rd, void *arg)
 	}
 	/* One file of several runs: a run ends where its label changes. */
 	if (in->fresh || (!in->per_file && (in->last.len != key.run.len ||
-	    memcmp(in->last.buf, key.run.p, key.run.len) != 0))) {
+	    (key.run.len > 0 && memcmp(in->last.buf, key.run.p,
+	    key.run.len) != 0)))) {
 		side_begin(rd->pos.file);
 		in->fresh = 0;
 	}
 	strbuf_reset(&in->last);
-	strbuf_add(&in->last, key.run.p, key.run.len);
+	if (key.run.len > 0)
+		strbuf_add(&in->last, key.run.p, key.run.len);
 	if (key.kind == K_SKIP) {
 		skip_count(key.skipped);
 		return;
