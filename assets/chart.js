@@ -229,6 +229,12 @@ function selector(testid, label, options, onchange) {
 
 /* ---------- tables ---------- */
 
+/* A cell's text: digits grouped in the columns that ask for it. */
+function cellText(c, v) {
+	const t = fmt(v, !!c.exact, c.fixed);
+	return c.group ? groupDigits(t) : t;
+}
+
 const ROW_H = 22;
 
 /* Tables whose drawn numbers are to be checked for overflow (Table.fit). */
@@ -303,7 +309,7 @@ class Table {
 		this.cols.forEach((c, j) => {
 			let w = Math.max(4, Math.min(c.title.length + 2, 24));
 			for (let i = 0; i < n; i++) {
-				const t = fmt(c.get(rows[i]), c.exact, c.fixed);
+				const t = cellText(c, c.get(rows[i]));
 				if (t.length + 1 > w)
 					w = t.length + 1;
 			}
@@ -504,7 +510,7 @@ class Table {
 				const bg = c.bg ? c.bg(v) : null;
 				html.push(`<td class="${cls}"` + (bg ? ' style="' +
 				    `background:${bg}"` : '') + '>' +
-				    `${esc(fmt(v, !!c.exact, c.fixed))}</td>`);
+				    `${esc(cellText(c, v))}</td>`);
 			}
 			html.push('</tr>');
 		}
@@ -1351,6 +1357,359 @@ function metricRuns(g, ids, dims) {
 	return { runOf, names };
 }
 
+/* ---------- the memory chart (table 3.1) ---------- */
+
+/*
+ * rocprof-compute's memory chart as an SVG: the blocks of the GPU, with
+ * the metrics of table 3.1 on them and on the arrows between them.  Each
+ * place: [x, y, label, metric, unit]; the numbers are the table's values
+ * for the current choice (N/A when blank), exact on hover.  Corrected from
+ * rocprof-compute's text chart: the scalar L1D numbers read the sL1D
+ * metrics (it reads VL1D names that do not exist), the VGPR count is
+ * labelled VGPRs, every count is formatted alike, VL1 Stall is a
+ * percentage and the vector L1 write arrow says Wr.
+ */
+const MC_BOXES = [
+	[10, 40, 150, 300, 'Instr Buff'], [170, 40, 150, 420, 'Instr Dispatch'],
+	[330, 40, 170, 420, 'Exec'], [600, 20, 190, 80, 'LDS'],
+	[600, 130, 190, 110, 'Vector L1 Cache'],
+	[600, 270, 190, 80, 'Scalar L1D Cache'],
+	[600, 380, 190, 80, 'Instr L1 Cache'], [890, 20, 180, 440, 'L2 Cache'],
+	[1160, 120, 170, 180, 'Fabric'], [1470, 170, 90, 70, 'HBM'],
+	[1160, 20, 170, 50, 'xGMI/PCIe'], [1160, 360, 170, 50, 'GMI'],
+];
+const MC_VALUES = [
+	[20, 80, 'Wave Occupancy', 'Wavefront Occupancy', ''],
+	[20, 130, 'Wave Life', 'Wave Life', 'cycles'],
+	[180, 80, 'SALU', 'SALU', ''], [180, 128, 'SMEM', 'SMEM', ''],
+	[180, 176, 'VALU', 'VALU', ''], [180, 224, 'MFMA', 'MFMA', ''],
+	[180, 272, 'VMEM', 'VMEM', ''], [180, 320, 'LDS', 'LDS', ''],
+	[180, 368, 'GWS', 'GWS', ''], [180, 416, 'BRANCH', 'BR', ''],
+	[340, 80, 'Active CUs', 'Active CUs', ''],
+	[340, 104, 'Num CUs', 'Num CUs', ''],
+	[340, 150, 'VGPRs', 'VGPR', ''], [340, 180, 'SGPRs', 'SGPR', ''],
+	[340, 230, 'LDS Alloc', 'LDS Allocation', 'B'],
+	[340, 280, 'Scratch Alloc', 'Scratch Allocation', 'B'],
+	[340, 330, 'Wavefronts', 'Wavefronts', ''],
+	[340, 380, 'Workgroups', 'Workgroups', ''],
+	[505, 50, 'Req', 'LDS Req', ''],
+	[610, 55, 'Util', 'LDS Util', '%'], [610, 80, 'Lat', 'LDS Latency', 'cycles'],
+	[505, 150, 'Rd', 'VL1 Rd', ''], [505, 185, 'Wr', 'VL1 Wr', ''],
+	[505, 220, 'Atomic', 'VL1 Atomic', ''],
+	[610, 165, 'Hit', 'VL1 Hit', '%'], [610, 185, 'Lat', 'VL1 Lat', 'cycles'],
+	[610, 205, 'Coales', 'VL1 Coalesce', '%'],
+	[610, 225, 'Stall', 'VL1 Stall', '%'],
+	[505, 300, 'Rd', 'sL1D Rd', ''],
+	[610, 305, 'Hit', 'sL1D Hit', '%'], [610, 330, 'Lat', 'sL1D Lat', 'cycles'],
+	[610, 415, 'Hit', 'IL1 Hit', '%'], [610, 440, 'Lat', 'IL1 Lat', 'cycles'],
+	[20, 470, 'Fetch', 'IL1 Fetch', ''],
+	[795, 150, 'Rd', 'VL1_L2 Rd', ''], [795, 185, 'Wr', 'VL1_L2 Wr', ''],
+	[795, 220, 'Atomic', 'VL1_L2 Atomic', ''],
+	[795, 290, 'Rd', 'sL1D_L2 Rd', ''], [795, 315, 'Wr', 'sL1D_L2 Wr', ''],
+	[795, 340, 'Atomic', 'sL1D_L2 Atomic', ''],
+	[795, 420, 'Req', 'IL1_L2 Rd', ''],
+	[900, 60, 'Hit', 'L2 Hit', '%'],
+	[900, 110, 'Rd', 'L2 Rd', ''], [900, 135, 'Wr', 'L2 Wr', ''],
+	[900, 160, 'Atomic', 'L2 Atomic', ''],
+	[900, 210, 'Rd Lat', 'L2 Rd Lat', 'cycles'],
+	[900, 235, 'Wr Lat', 'L2 Wr Lat', 'cycles'],
+	[1075, 150, 'Rd', 'Fabric_L2 Rd', ''], [1075, 185, 'Wr', 'Fabric_L2 Wr', ''],
+	[1075, 220, 'Atomic', 'Fabric_L2 Atomic', ''],
+	[1170, 180, 'Rd Lat', 'Fabric Rd Lat', 'cycles'],
+	[1170, 205, 'Wr Lat', 'Fabric Wr Lat', 'cycles'],
+	[1170, 230, 'Atomic Lat', 'Fabric Atomic Lat', 'cycles'],
+	[1340, 180, 'Rd', 'HBM Rd', ''], [1340, 215, 'Wr', 'HBM Wr', ''],
+];
+/* Arrows: [x1, y1, x2, y2] (a head at the second end; two heads: both). */
+const MC_ARROWS = [
+	[160, 70, 170, 70], [320, 90, 330, 90], [320, 138, 330, 138],
+	[320, 186, 330, 186], [320, 234, 330, 234], [320, 282, 330, 282],
+	[320, 330, 330, 330], [320, 378, 330, 378], [320, 426, 330, 426],
+	[600, 60, 500, 60, 0], [600, 160, 500, 160], [500, 195, 600, 195],
+	[500, 230, 600, 230, 2], [600, 310, 500, 310],
+	[600, 440, 85, 480], [890, 160, 790, 160], [790, 195, 890, 195],
+	[790, 230, 890, 230, 2], [890, 300, 790, 300], [790, 325, 890, 325],
+	[790, 350, 890, 350, 2], [890, 430, 790, 430],
+	[1160, 160, 1070, 160], [1070, 195, 1160, 195],
+	[1070, 230, 1160, 230, 2], [1470, 190, 1330, 190],
+	[1330, 225, 1470, 225],
+];
+
+/* A count as the chart shows it: grouped digits, N/A when blank. */
+function mcText(v) {
+	if (isBlank(v) || typeof v === 'string' && !isNumeric(v))
+		return 'N/A';
+	return groupDigits(fmt(v));
+}
+
+function memChart(model, t) {
+	const byName = new Map();
+	for (const m of t.metrics)
+		byName.set(fmt(model.g.get(m.first, 'metric')), m);
+	const fig = el('figure', { class: 'chart memchart',
+	    'data-testid': 'memchart' });
+	const note = el('p', { class: 'note' });
+	const W = 1570, H = 500;
+	const s = svg(W, H);
+	s.setAttribute('width', '100%');
+	s.style.maxWidth = W + 'px';
+	const parts = ['<defs><marker id="mc-head" viewBox="0 0 10 10" ' +
+	    'refX="9" refY="5" markerWidth="7" markerHeight="7" ' +
+	    'orient="auto-start-reverse"><path d="M0,0L10,5L0,10z"/>' +
+	    '</marker></defs>'];
+	for (const [x, y, w, h, label] of MC_BOXES)
+		parts.push(`<rect class="mc-box" x="${x}" y="${y}" width="${w}" ` +
+		    `height="${h}"/><text class="mc-title" x="${x + 6}" ` +
+		    `y="${y + 16}">${esc(label)}</text>`);
+	for (const [x1, y1, x2, y2, both] of MC_ARROWS)
+		parts.push(`<line class="mc-arrow" x1="${x1}" y1="${y1 + 6}" ` +
+		    `x2="${x2}" y2="${y2 + 6}" marker-end="url(#mc-head)"` +
+		    (both === 2 ? ' marker-start="url(#mc-head)"' : '') + '/>');
+	MC_VALUES.forEach(([x, y, label, metric], i) => {
+		parts.push(`<text x="${x}" y="${y + 12}"><tspan class=` +
+		    `"mc-lbl">${esc(label)}: </tspan><tspan class="mc-val" ` +
+		    `data-testid="mc-value" data-i="${i}" ` +
+		    `data-metric="${esc(metric)}"></tspan></text>`);
+	});
+	s.innerHTML = parts.join('');
+	fig.append(el('figcaption', {}, 'Memory chart (table 3.1, ' +
+	    'per normalization unit)'), s, note);
+	const texts = [...s.querySelectorAll('.mc-val')];
+	const draw = () => {
+		let shown = 0;
+		MC_VALUES.forEach(([, , , metric, unit], i) => {
+			const m = byName.get(metric);
+			const r = m === undefined ? -1 : model.rec(m);
+			const v = r < 0 ? null : model.g.get(r, 'Value') ?? null;
+			const tx = texts[i];
+			const txt = mcText(v);
+			tx.textContent = txt + (txt !== 'N/A' && unit ?
+			    ' ' + unit : '');
+			tx.dataset.value = isBlank(v) ? '' : String(v);
+			const d = m === undefined ? '' : describe(model.g, m);
+			tx.setAttribute('data-tip', `${metric}: ` +
+			    (isBlank(v) ? '(blank)' : fmt(v, true)) +
+			    (unit && !isBlank(v) ? ' ' + unit : '') +
+			    (d ? '\n' + d : ''));
+			if (!isBlank(v))
+				shown++;
+		});
+		note.textContent = shown === 0 ? 'Every value of table 3.1 is ' +
+		    'blank for this choice: nothing to show.' : '';
+	};
+	draw();
+	return { el: fig, draw };
+}
+
+/* ---------- the roofline (tables 4.1 and 4.2) ---------- */
+
+const ROOF_LEVELS = ['HBM', 'L2', 'L1', 'LDS'];
+const ROOF_SHAPES = { HBM: 'circle', L2: 'square', L1: 'triangle',
+    LDS: 'diamond' };
+const ROOF_COLORS = { HBM: '#1f6fb4', L2: '#2a9d4b', L1: '#c0392b',
+    LDS: '#e08a1e' };
+
+function roofMarker(shape, x, y, r) {
+	x = Number(x);
+	y = Number(y);
+	if (shape === 'circle')
+		return `<circle cx="${x}" cy="${y}" r="${r}"`;
+	if (shape === 'square')
+		return `<rect x="${x - r}" y="${y - r}" width="${2 * r}" ` +
+		    `height="${2 * r}"`;
+	if (shape === 'triangle')
+		return `<path d="M${x},${y - r}L${x + r},${y + r}L${x - r},` +
+		    `${y + r}z"`;
+	return `<path d="M${x},${y - r}L${x + r},${y}L${x},${y + r}L` +
+	    `${x - r},${y}z"`;
+}
+
+/*
+ * Log-log roofline: per data type (4.2) one line per bandwidth up to its
+ * ridge point with the higher peak, the VALU and MFMA peaks from where the
+ * LDS line meets them (as rocprof-compute draws them), and one marker per
+ * kernel (4.1) and memory level with an intensity and a rate above 0:
+ * shape per level, colour per kernel; the kernel chosen above stands out.
+ */
+function roofline(model, pts, ceil, kernelOf) {
+	const g = model.g;
+	const fig = el('figure', { class: 'chart roofline',
+	    'data-testid': 'roofline' });
+	const dtypes = [];
+	for (const m of ceil.metrics) {
+		const d = g.get(m.first, 'dtype');
+		if (!dtypes.includes(d))
+			dtypes.push(d);
+	}
+	let dt = dtypes.includes('FP32') ? 'FP32' : dtypes[0];
+	const ctl = el('div', { class: 'controls' });
+	if (dtypes.length > 1) {
+		const box = selector('roofline-dtype', 'Data type', dtypes,
+		    (j) => {
+			dt = dtypes[j];
+			update();
+		});
+		box.querySelector('select').value = dtypes.indexOf(dt);
+		ctl.append(box);
+	}
+	const holder = el('div', {});
+	const legend = el('div', { class: 'legend', 'data-testid':
+	    'roofline-legend' });
+	const note = el('p', { class: 'note', 'data-testid': 'roofline-note' });
+	fig.append(el('figcaption', {}, 'Empirical roofline'), ctl, holder,
+	    legend, note);
+	const val = (m, k) => {
+		const r = model.rec(m);
+		return r < 0 ? NaN : num(g.get(r, k));
+	};
+	let drawn = null;
+	/* After a kernel switch only the highlight changes. */
+	function update() {
+		const key = dt + '|' + pts.metrics.map((m) => model.rec(m)) +
+		    '|' + ceil.metrics.map((m) => model.rec(m));
+		if (key !== drawn) {
+			drawn = key;
+			draw();
+			return;
+		}
+		const chosen = kernelOf();
+		for (const e of holder.querySelectorAll('.roof-point'))
+			e.setAttribute('class', 'roof-point' + (chosen === null ?
+			    '' : e.dataset.kernel === chosen ? ' hl' : ' dim'));
+	}
+	function draw() {
+		holder.textContent = '';
+		legend.textContent = '';
+		const bw = {}, peak = {};
+		for (const m of ceil.metrics) {
+			if (g.get(m.first, 'dtype') !== dt)
+				continue;
+			const name = fmt(g.get(m.first, 'metric'));
+			const v = val(m, 'Value');
+			if (ROOF_LEVELS.includes(name))
+				bw[name] = v;
+			else
+				peak[name.split(' ')[0]] = v;
+		}
+		const intType = /^I/.test(String(dt));
+		const perfUnit = intType ? 'GOP/s' : 'GFLOP/s';
+		const P = Math.max(peak.VALU ?? 0, peak.MFMA ?? 0);
+		const levels = ROOF_LEVELS.filter((l) => bw[l] > 0);
+		if (levels.length === 0 || !(P > 0)) {
+			note.textContent = `Nothing to draw for ${dt}: ` +
+			    'roofline.csv gives no bandwidth or no peak.';
+			return;
+		}
+		const points = [];
+		pts.metrics.forEach((m, ki) => {
+			const perf = val(m, 'GFLOP/s');
+			for (const l of ROOF_LEVELS) {
+				const ai = val(m, 'AI ' + l);
+				if (ai > 0 && perf > 0 && isFinite(ai) &&
+				    isFinite(perf))
+					points.push({ m, ki, l, ai, perf });
+			}
+		});
+		const W = 760, H = 470, L = 70, B = 46, T = 26, R = 20;
+		const lg = Math.log10;
+		let x0 = Math.floor(lg(Math.min(0.01, ...points.map((p) =>
+		    p.ai))));
+		let x1 = Math.ceil(lg(Math.max(1000, ...points.map((p) =>
+		    p.ai))));
+		const ylo = Math.min(...levels.map((l) => 0.01 * bw[l]),
+		    ...points.map((p) => p.perf));
+		let y0 = Math.floor(lg(ylo)), y1 = Math.ceil(lg(P * 1.5));
+		const px = (v) => L + (lg(v) - x0) / (x1 - x0) * (W - L - R);
+		const py = (v) => H - B - (lg(v) - y0) / (y1 - y0) * (H - B - T);
+		const f1 = (v) => v.toFixed(1);
+		const parts = [`<rect class="frame" x="${L}" y="${T}" ` +
+		    `width="${W - L - R}" height="${H - B - T}"/>`];
+		for (let e = x0; e <= x1; e++)
+			parts.push(`<text class="xl" x="${f1(px(10 ** e))}" ` +
+			    `y="${H - B + 16}">${esc(fmtNum(10 ** e))}</text>`);
+		for (let e = y0; e <= y1; e++)
+			parts.push(`<text class="lbl" x="${L - 6}" ` +
+			    `y="${f1(py(10 ** e) + 4)}">${esc(groupDigits(
+			    fmtNum(10 ** e)))}</text>`);
+		parts.push(`<text class="xl" x="${(W + L) / 2}" y="${H - 8}">` +
+		    'Arithmetic intensity (FLOP/byte)</text>');
+		parts.push(`<text class="axis" x="14" y="14">` +
+		    `Performance (${perfUnit})</text>`);
+		for (const l of levels) {
+			const b = bw[l], xs = 10 ** x0, xr = P / b;
+			parts.push(`<line class="roof-bw" data-testid="roof-bw" ` +
+			    `data-level="${l}" stroke="${ROOF_COLORS[l]}" ` +
+			    `x1="${f1(px(xs))}" y1="${f1(py(xs * b))}" ` +
+			    `x2="${f1(px(xr))}" y2="${f1(py(P))}" data-tip="` +
+			    `${l}: ${fmt(b, true)} GB/s (ridge at ` +
+			    `${fmtShort(xr)} FLOP/byte)"/>`);
+		}
+		const bmax = Math.max(...levels.map((l) => bw[l]));
+		for (const k of ['VALU', 'MFMA']) {
+			const p = peak[k];
+			if (!(p > 0))
+				continue;
+			const xs = Math.min(p / bmax, 10 ** x1);
+			parts.push(`<line class="roof-peak" data-testid=` +
+			    `"roof-peak" data-kind="${k}" x1="${f1(px(xs))}" ` +
+			    `y1="${f1(py(p))}" x2="${f1(px(10 ** x1))}" ` +
+			    `y2="${f1(py(p))}" data-tip="Peak ${k} ${dt}: ` +
+			    `${fmt(p, true)} ${perfUnit}"/>` +
+			    `<text class="roof-peak-lbl" x="${W - R - 4}" ` +
+			    `y="${f1(py(p) - 4)}">${k} ${esc(groupDigits(
+			    fmt(Math.round(p))))} ${perfUnit}</text>`);
+		}
+		const chosen = kernelOf();
+		for (const p of points) {
+			const name = fmt(g.get(p.m.first, 'metric'));
+			const hl = chosen === null ? '' : name === chosen ? ' hl' :
+			    ' dim';
+			parts.push(roofMarker(ROOF_SHAPES[p.l], f1(px(p.ai)),
+			    f1(py(p.perf)), 5) + ` class="roof-point${hl}" ` +
+			    `data-testid="roof-point" data-level="${p.l}" ` +
+			    `data-kernel="${esc(name)}" fill="${hue(name)}" ` +
+			    `data-tip="${esc(name)}\n${p.l}: AI ` +
+			    `${fmt(p.ai, true)} FLOP/byte, ` +
+			    `${fmt(p.perf, true)} ${perfUnit}"/>`);
+		}
+		const s = svg(W, H);
+		s.innerHTML = parts.join('');
+		holder.append(s);
+		for (const l of ROOF_LEVELS)
+			legend.append(el('span', { class: 'item' },
+			    svgIcon(ROOF_SHAPES[l], '#555'), ` ${l}`));
+		const seen = new Set();
+		for (const p of points) {
+			const name = fmt(g.get(p.m.first, 'metric'));
+			if (seen.has(name))
+				continue;
+			seen.add(name);
+			legend.append(el('span', { class: 'item',
+			    'data-tip': name }, svgIcon('circle', hue(name)),
+			    ' ' + shorten(name, 48)));
+		}
+		note.textContent = points.length > 0 ? '' : 'No kernel has ' +
+		    'both FLOPs and bytes to plot (integer or copy kernels, ' +
+		    'or zero durations).';
+	}
+	update();
+	return { el: fig, draw: update };
+}
+
+function svgIcon(shape, color) {
+	const s = svg(12, 12);
+	s.innerHTML = roofMarker(shape, 6, 6, 5) + ` fill="${color}"/>`;
+	return s;
+}
+
+/* 1234567.5 as 1,234,567.5 (a number's text, as fmt() gives it). */
+function groupDigits(t) {
+	const m = /^(-?)(\d{4,})(\.\d+)?$/.exec(t);
+	if (m === null)
+		return t;
+	return m[1] + m[2].replace(/\B(?=(\d{3})+$)/g, ',') + (m[3] ?? '');
+}
+
 /*
  * The model of metric records: the metrics (one per metric_id, in
  * first-seen order) grouped into panels and tables, the choices (the
@@ -1388,17 +1747,24 @@ function metricModel(g) {
 			metrics.set(id,
 			    m = { id, first: i, idx: metrics.size });
 		const vals = dims.map((k) => g.get(i, k) ?? null);
-		const vkey = JSON.stringify(vals.filter((_, d) => d !== runDim));
-		if (m.vals === undefined)
-			m.vals = vkey, m.byRun = new Map();
-		else if (m.vals !== vkey)
-			m.vals = null;
-		const rk = runKey(runOf[i], runDim >= 0 ? vals[runDim] : null);
-		if (!m.byRun.has(rk))
-			m.byRun.set(rk, i);
-		let arr = combos.get(comboKey(runOf[i], vals));
+		const vs = JSON.stringify(vals), ck = runOf[i] + vs;
+		if (m.vals !== null) {
+			const vkey = runDim < 0 ? vs :
+			    JSON.stringify(vals.filter((_, d) => d !== runDim));
+			if (m.vals === undefined)
+				m.vals = vkey, m.byRun = new Map();
+			else if (m.vals !== vkey)
+				m.vals = null, m.byRun = null;
+		}
+		if (m.vals !== null) {
+			const rk = runKey(runOf[i], runDim >= 0 ? vals[runDim] :
+			    null);
+			if (!m.byRun.has(rk))
+				m.byRun.set(rk, i);
+		}
+		let arr = combos.get(ck);
 		if (arr === undefined)
-			combos.set(comboKey(runOf[i], vals), arr = []);
+			combos.set(ck, arr = []);
 		if (arr[m.idx] !== undefined)
 			repeated++;
 		else
@@ -1501,19 +1867,93 @@ function metricView(g) {
 		    `not shown: ${plural(model.repeated, 'metric record')} ` +
 		    'repeating an earlier one (the same metric, normalization ' +
 		    'and kernel; give separate workloads their own --section)'));
+	const toc = el('nav', { class: 'toc', 'data-testid': 'toc' });
+	if (model.panels.size > 1)
+		root.append(toc);
 	for (const p of model.panels.values()) {
 		const num = typeof p.id === 'number' ? Math.floor(p.id / 100) :
 		    p.id;
+		const title = `${fmt(num)}. ${fmt(p.title)}`;
 		const ps = el('details', { class: 'panel', open: '',
 		    'data-testid': 'panel-' + p.id },
-		    el('summary', {}, `${fmt(num)}. ${fmt(p.title)}`));
-		for (const t of p.tables.values())
+		    el('summary', {}, title));
+		const link = el('a', { href: '#', 'data-testid': 'toc-' + p.id },
+		    title);
+		link.addEventListener('click', (e) => {
+			e.preventDefault();
+			ps.open = true;
+			ps.scrollIntoView();
+		});
+		toc.append(link);
+		panelCharts(model, p, ps, refreshers);
+		for (const t of p.tables.values()) {
+			registerCells(model, t);
 			ps.append(metricTable(model, t, refreshers));
+		}
 		root.append(ps);
 	}
 	refresh = redrawNear(root, refreshers);
 	return root;
 }
+
+/* The memory chart before table 3.1, the roofline before 4.1 and 4.2. */
+function panelCharts(model, p, ps, refreshers) {
+	const mc = p.tables.get('3.1');
+	if (mc !== undefined && p.id === 300) {
+		const c = memChart(model, mc);
+		c.eager = true;
+		refreshers.push(c);
+		ps.append(c.el);
+	}
+	const ceil = p.tables.get('4.2'), pts = p.tables.get('4.1');
+	if (ceil !== undefined && p.id === 400) {
+		const kd = model.dims.findIndex((x) => !NORM_KEYS.test(x) &&
+		    x !== RUN_KEY);
+		const kernelOf = () => kd < 0 ? null :
+		    model.dimVals[kd][model.choice[kd]] ?? null;
+		const c = roofline(model, pts ?? { metrics: [] }, ceil,
+		    kernelOf);
+		c.eager = true;
+		refreshers.push(c);
+		ps.append(c.el);
+	} else if (pts !== undefined && p.id === 400) {
+		ps.append(el('p', { class: 'note', 'data-testid':
+		    'roofline-note' }, 'No roofline ceilings (table 4.2): ' +
+		    'the workload has no roofline.csv.'));
+	}
+}
+
+/* window.profpipe.cell(tableId, rowKey, header): what the page shows. */
+const cellTables = new Map();
+
+function registerCells(model, t) {
+	const id = String(t.id);
+	if (cellTables.has(id))
+		return;
+	const g = model.g;
+	cellTables.set(id, (rowKey, header) => {
+		const m = t.metrics.find((x) => x.id === rowKey ||
+		    fmt(g.get(x.first, 'metric')) === String(rowKey));
+		if (m === undefined)
+			return null;
+		if (header === 'Metric')
+			return g.get(m.first, 'metric');
+		if (header === 'Metric_ID')
+			return m.id;
+		const r = model.rec(m);
+		const v = r < 0 ? null : g.get(r, header);
+		if (v === undefined || isBlank(v))
+			return null;
+		return v === 'inf' || v === '-inf' ? num(v) : v;
+	});
+}
+
+window.profpipe = {
+	cell(tableId, rowKey, header) {
+		const f = cellTables.get(String(tableId));
+		return f === undefined ? null : f(rowKey, header);
+	},
+};
 
 /*
  * Draws the parts in refreshers ({ el, draw }) now if they are near the
@@ -1541,7 +1981,8 @@ function redrawNear(root, refreshers) {
 	let later = 0;
 	function refresh() {
 		for (const r of refreshers) {
-			r.dirty = r.near === false;
+			/* Charts are cheap and followed by eye: always now. */
+			r.dirty = r.near === false && !r.eager;
 			if (!r.dirty)
 				r.draw();
 		}
@@ -1613,7 +2054,7 @@ function buildMetricTable(model, t, box) {
 	const cols = [{ title: 'Metric', get: (mi) =>
 	    gg.get(t.metrics[mi].first, 'metric') },
 	    ...keys.map((k) => ({ title: k, get: val(k),
-	    num: k !== unitKey && numericKey(k) }))];
+	    num: k !== unitKey && numericKey(k), group: true }))];
 	cols.push({ title: 'Metric_ID',
 	    get: (mi) => t.metrics[mi].id });
 	const tip = (mi, c) => {

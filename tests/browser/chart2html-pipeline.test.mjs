@@ -71,11 +71,11 @@ if (!have) {
 			await pg.selectOption('[data-testid=kernel]', { label: k });
 			await pg.waitForSelector('.metrics:not([data-pending])');
 			assert.equal(await cell(pg, '2.1', 'Wavefront Occupancy',
-			    'Avg'), '1765.97');
+			    'Avg'), '1,765.97');
 			/* The Peak column has fractions (22630.4): every cell
 			 * shows two decimals, as rocprof-compute prints it. */
 			assert.equal(await cell(pg, '2.1', 'Wavefront Occupancy',
-			    'Peak'), '3328.00');
+			    'Peak'), '3,328.00');
 			assert.equal(await cell(pg, '2.1', 'Wavefront Occupancy',
 			    'Pct of Peak'), '53.06');
 			const box = [];
@@ -131,10 +131,10 @@ if (!have) {
 		await pg.selectOption('[data-testid=normalization]',
 		    { label: 'per_kernel' });
 		assert.deepEqual(await box(),
-		    ['6266', '6278.00', '6290', '6321.00', '6352']);
+		    ['6,266', '6,278.00', '6,290', '6,321.00', '6,352']);
 		await pg.selectOption('[data-testid=kernel]', { index: 0 });
 		assert.deepEqual(await box(),
-		    ['6266', '6278.00', '6290', '6321.00', '6352']);
+		    ['6,266', '6,278.00', '6,290', '6,321.00', '6,352']);
 		/* b.ndjson's 32 per_wave channel rows over all kernels. */
 		assert.match(await pg.textContent('[data-testid=repeated]'),
 		    /^not shown: 32 metric records repeating an earlier one/);

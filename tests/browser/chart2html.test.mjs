@@ -200,7 +200,7 @@ pageTest('a cat of two runs: the normalization key names them', catHtml,
 	/* The key is a choice, not a column. */
 	assert.equal(await cell(pg, '18.3', '1', 'normalization'),
 	    '(no column)');
-	assert.equal(await cell(pg, '18.3', '1', 'Max'), '6010');
+	assert.equal(await cell(pg, '18.3', '1', 'Max'), '6,010');
 	await pg.selectOption('[data-testid=normalization]',
 	    { label: 'per_cycle' });
 	assert.equal(await cell(pg, '18.3', '1', 'Max'), '10.50');
@@ -249,7 +249,7 @@ pageTest('one normalization in two inputs is one choice', twoHtml,
 	/* per_kernel has no k1 records: blank cells. */
 	assert.equal(await cell(pg, '18.3', '1', 'Min'), '');
 	await pg.selectOption('[data-testid=kernel]', { index: 0 });
-	assert.equal(await cell(pg, '18.3', '1', 'Min'), '6001');
+	assert.equal(await cell(pg, '18.3', '1', 'Min'), '6,001');
 });
 
 /* One normalization: no selector, its name next to the controls. */
@@ -282,7 +282,7 @@ pageTest('older records without the key join the named runs', mixedHtml,
 	    (os) => os.map((o) => o.textContent));
 	assert.deepEqual(norms, ['per_kernel', 'per_wave']);
 	assert.equal(await cell(pg, '18.2', '3', 'Max'), '30');
-	assert.equal(await cell(pg, '18.3', '1', 'Max'), '6010');
+	assert.equal(await cell(pg, '18.3', '1', 'Max'), '6,010');
 	await pg.selectOption('[data-testid=normalization]',
 	    { label: 'per_wave' });
 	assert.equal(await cell(pg, '18.3', '1', 'Max'), '10.50');
@@ -309,9 +309,9 @@ pageTest('tables out of view are brought up to date after a switch',
 	await pg.waitForSelector('.metrics:not([data-pending])');
 	assert.equal(await cell(pg, '60.1', 'm7', 'Avg'), '67');
 	await pg.selectOption('[data-testid=kernel]', { label: 'k2' });
-	assert.equal(await cell(pg, '1.1', 'm7', 'Avg'), '1007');
+	assert.equal(await cell(pg, '1.1', 'm7', 'Avg'), '1,007');
 	await pg.waitForSelector('.metrics:not([data-pending])');
-	assert.equal(await cell(pg, '60.1', 'm7', 'Avg'), '60007');
+	assert.equal(await cell(pg, '60.1', 'm7', 'Avg'), '60,007');
 	await pg.locator('[data-testid="table-60.1"]').scrollIntoViewIfNeeded();
 	await pg.selectOption('[data-testid=kernel]', { label: 'k1' });
 	assert.equal(await cell(pg, '60.1', 'm7', 'Avg'), '67');
