@@ -3,7 +3,9 @@
 # directory (made up for the demo, not measured): a small training step on
 # an MI200 (gfx90a), rocprof v1 layout, 42 dispatches of 6 kernels, with
 # every counter the gfx90a panel configs read and the accumulate files
-# SQ_IFETCH_LEVEL, SQ_INST_LEVEL_{LDS,SMEM,VMEM} and SQ_LEVEL_WAVES.
+# SQ_IFETCH_LEVEL, SQ_INST_LEVEL_{LDS,SMEM,VMEM} and SQ_LEVEL_WAVES,
+# and a roofline.csv of made-up empirical peaks (one device, in the column
+# layout of the roofline benchmark that ships with rocprof-compute).
 # The counters come from a small model of each kernel (instructions per
 # wave, bytes per work-item, cache hit rates, occupancy), so they agree
 # with each other: hits <= requests, busy <= elapsed cycles, the TCC
@@ -521,3 +523,17 @@ write("sysinfo.csv",
         "6.1.0-example", "", 527650760, "", "6.2.0", "113-EXAMPLE-001", "NA",
         "NA", "MI200", "gfx90a", 16, 8192, CU, 4, SE, 64, 1024, MAXW, MHZ,
         1600, MHZ, 1600, CHAN, 32, SQC, PIPES, 1638.4, 1, 32]])
+
+# Empirical peaks of a made-up MI200-class device: bandwidths in GB/s,
+# peaks in GFLOP/s (GOP/s for I8); each with the Low/High of its runs.
+ROOF = [("HBMBw", 1400.0), ("L2Bw", 5000.0), ("L1Bw", 9200.0),
+        ("LDSBw", 17700.0), ("FP32Flops", 21000.0), ("FP64Flops", 20300.0),
+        ("MFMABF16Flops", 168000.0), ("MFMAF16Flops", 165000.0),
+        ("MFMAF32Flops", 41400.0), ("MFMAF64Flops", 41400.0),
+        ("MFMAI8Ops", 166000.0)]
+rhead, rrow = ["device"], [0]
+for k, v in ROOF:
+    low = "hbmBwHigh" if k == "HBMBw" else None
+    rhead += [k, k + "Low", low or k + "High"]
+    rrow += [v, round(v * 0.999, 1), round(v * 1.001, 1)]
+write("roofline.csv", rhead, [rrow])
