@@ -131,6 +131,20 @@ zslice(const char *s)
 	return v;
 }
 
+/* --args: each named member of args that is there, under its own name. */
+static void
+named_args(struct t2s *x, struct nd_slice args)
+{
+	struct nd_slice v[32];
+	size_t i, n = x->opt.narg_keys;
+
+	if (nd_fields(args.p, args.len, x->opt.arg_keys, v, n) <= 0)
+		return;
+	for (i = 0; i < n; i++)
+		if (v[i].p != NULL)
+			ndw_raw(&x->w, x->opt.arg_keys[i], v[i].p, v[i].len);
+}
+
 /*
  * Writes one span.  pid and tid are raw JSON values; name, cat and args
  * raw JSON or absent.
@@ -167,6 +181,8 @@ emit(struct trace *t, struct nd_slice pid, struct nd_slice tid,
 	tn = hmap_get(t->names, t->key.buf, t->key.len);
 	if (tn != NULL)
 		ndw_raw(&x->w, "thread_name", *tn, strlen(*tn));
+	if (x->opt.narg_keys > 0 && nd_type(args) == ND_OBJECT)
+		named_args(x, args);
 	if (x->opt.args && args.p != NULL)
 		ndw_raw(&x->w, "args", args.p, args.len);
 	if (x->opt.run != NULL)
@@ -259,7 +275,8 @@ push_open(struct trace *t, struct open_stack *st, const struct nd_slice *v,
 	o->start = start;
 	o->name = dup_slice(v[K_NAME]);
 	o->cat = dup_slice(v[K_CAT]);
-	o->args = t->x->opt.args ? dup_slice(v[K_ARGS]) : NULL;
+	o->args = t->x->opt.args || t->x->opt.narg_keys > 0 ?
+	    dup_slice(v[K_ARGS]) : NULL;
 	o->line = t->pos.line;
 }
 

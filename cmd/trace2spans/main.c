@@ -30,7 +30,9 @@
 #include "trace2spans.h"
 
 static const struct opt_help help[] = {
-	{ "-a, --args", "copy each event's args object into its span" },
+	{ "-a, --all-args", "copy each event's args object into its span" },
+	{ "--args KEY,...", "copy these args of each event as keys of the "
+	    "span" },
 	{ "--absolute", "add the trace's baseTimeNanoseconds: epoch "
 	    "times" },
 	{ "--label NAME", "write \"run\":NAME in every record" },
@@ -42,7 +44,7 @@ usage(int status)
 {
 	FILE *fp = status == EXIT_SUCCESS ? stdout : stderr;
 
-	fprintf(fp, "usage: %s [-ah] [--absolute] [--label name] "
+	fprintf(fp, "usage: %s [-ah] [--absolute] [--args list] [--label name] "
 	    "[--no-progress] [-o file] [--progress] [--strict] [--version] "
 	    "[--where expr] [file ...]\n", prog_name);
 	if (status == EXIT_SUCCESS)
@@ -160,13 +162,46 @@ summary(struct t2s *x)
 	strbuf_release(&sb);
 }
 
+/*
+ * --args KEY,...: the names, each once, none a key the span has already
+ * (the list is kept; optarg lives as long as the program).
+ */
+static void
+arg_keys(struct t2s_opt *o, char *list)
+{
+	static const char *const own[] = { "pid", "tid", "name", "cat",
+		"start_ns", "end_ns", "thread_name", "args", "run", NULL };
+	char *k;
+	size_t i;
+
+	for (k = strtok(list, ","); k != NULL; k = strtok(NULL, ",")) {
+		for (i = 0; own[i] != NULL; i++)
+			if (strcmp(k, own[i]) == 0)
+				die_usage("--args: '%s' is a key of span "
+				    "records already", k);
+		for (i = 0; i < o->narg_keys; i++)
+			if (strcmp(k, o->arg_keys[i]) == 0)
+				break;
+		if (i < o->narg_keys)
+			continue;
+		if (o->narg_keys == 32)
+			die_usage("--args: more than 32 names");
+		o->arg_keys = xreallocarray(o->arg_keys, o->narg_keys + 1,
+		    sizeof(*o->arg_keys));
+		o->arg_keys[o->narg_keys++] = k;
+	}
+	if (o->narg_keys == 0)
+		die_usage("--args: no names");
+}
+
 int
 main(int argc, char *argv[])
 {
-	enum { OPT_ABSOLUTE = OPT_OWN, OPT_LABEL };
+	enum { OPT_ABSOLUTE = OPT_OWN, OPT_ARGS, OPT_LABEL };
 	static const struct option longopts[] = {
 		{ "absolute", no_argument, NULL, OPT_ABSOLUTE },
-		{ "args", no_argument, NULL, 'a' },
+		{ "all-args", no_argument, NULL, 'a' },
+		{ "args", required_argument, NULL, OPT_ARGS },
 		{ "label", required_argument, NULL, OPT_LABEL },
 		OPT__COMMON
 	};
@@ -185,6 +220,7 @@ main(int argc, char *argv[])
 		switch (ch) {
 		case 'a': x->opt.args = 1; break;
 		case OPT_ABSOLUTE: x->opt.absolute = 1; break;
+		case OPT_ARGS: arg_keys(&x->opt, optarg); break;
 		case OPT_LABEL: x->opt.label = optarg; break;
 		default: opt_common(ch, optarg, &x->opt.com, usage); break;
 		}

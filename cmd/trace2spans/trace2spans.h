@@ -22,7 +22,9 @@
 struct t2s_opt {
 	struct opt_common com;
 	int absolute;
-	int args;
+	int args;		/* -a: the whole args object */
+	const char **arg_keys;	/* --args: these args as keys of their own */
+	size_t narg_keys;
 	const char *label;	/* --label */
 	const char *run;	/* the "run" of the file being read, or NULL */
 	size_t runlen;
