@@ -77,7 +77,7 @@ static unsigned long skipped;
 static const struct opt_help help[] = {
 	{ "--fail-above PCT", "exit 3 when a value moved more than PCT "
 	    "percent" },
-	{ "--fields LIST", "compare only these value fields" },
+	{ "--fields LIST", "with --fail-above, only these fields count" },
 	{ "-k, --key KEYS", "match records on these fields "
 	    "(comma-separated)" },
 	{ "--merge-threads", "compare stack records by stack alone" },
