@@ -91,7 +91,20 @@ ndw_quote(struct strbuf *sb, const char *s, size_t len, unsigned flags)
 	unsigned c;
 
 	plain_init();
-	strbuf_grow(sb, len + 2);
+	for (run = p; run < end && plain[html][*run]; run++)
+		;
+	if (sb->alloc - sb->len <= len + 2)
+		strbuf_grow(sb, len + 2);
+	if (run == end) {	/* the usual case: nothing to escape */
+		char *d = sb->buf + sb->len;
+
+		*d++ = '"';
+		memcpy(d, s, len);
+		d[len] = '"';
+		d[len + 1] = '\0';
+		sb->len += len + 2;
+		return;
+	}
 	strbuf_addch(sb, '"');
 	while (p < end) {
 		run = p;
@@ -294,12 +307,6 @@ ndw_flush(struct ndw *w, FILE *fp)
 	return rc;
 }
 
-void
-ndw_str(struct ndw *w, const char *key, const char *s, size_t len)
-{
-	ndw_key(w, key);
-	ndw_quote(&w->buf, s, len, w->flags);
-}
 
 void
 ndw_strz(struct ndw *w, const char *key, const char *s)
@@ -315,19 +322,7 @@ ndw_f64(struct ndw *w, const char *key, double v)
 	ndw_fmt_f64(&w->buf, v);
 }
 
-void
-ndw_bool(struct ndw *w, const char *key, int v)
-{
-	ndw_key(w, key);
-	strbuf_addstr(&w->buf, v ? "true" : "false");
-}
 
-void
-ndw_null(struct ndw *w, const char *key)
-{
-	ndw_key(w, key);
-	strbuf_add(&w->buf, "null", 4);
-}
 
 
 struct strbuf *

@@ -95,13 +95,14 @@ ndw_key(struct ndw *w, const char *key)
 	w->need_comma = 1;
 }
 
-void ndw_str(struct ndw *w, const char *key, const char *s, size_t len);
+static inline void ndw_str(struct ndw *w, const char *key, const char *s,
+    size_t len);
 void ndw_strz(struct ndw *w, const char *key, const char *s);
 static inline void ndw_i64(struct ndw *w, const char *key, int64_t v);
 static inline void ndw_u64(struct ndw *w, const char *key, uint64_t v);
 void ndw_f64(struct ndw *w, const char *key, double v);
-void ndw_bool(struct ndw *w, const char *key, int v);
-void ndw_null(struct ndw *w, const char *key);
+static inline void ndw_bool(struct ndw *w, const char *key, int v);
+static inline void ndw_null(struct ndw *w, const char *key);
 /* Writes json, a valid JSON value, as it is (see ndw_fmt_raw()). */
 static inline void ndw_raw(struct ndw *w, const char *key, const char *json,
     size_t len);
@@ -174,13 +175,37 @@ ndw_u64(struct ndw *w, const char *key, uint64_t v)
 }
 
 static inline void
+ndw_str(struct ndw *w, const char *key, const char *s, size_t len)
+{
+	ndw_key(w, key);
+	ndw_quote(&w->buf, s, len, w->flags);
+}
+
+static inline void
 ndw_raw(struct ndw *w, const char *key, const char *json, size_t len)
 {
 	ndw_key(w, key);
-	if (w->flags & NDW_HTML_SAFE)
+	if (w->flags & NDW_HTML_SAFE) {
 		ndw_fmt_raw(&w->buf, json, len, w->flags);
-	else
-		strbuf_add(&w->buf, json, len);
+		return;
+	}
+	if (w->buf.alloc - w->buf.len <= len)
+		strbuf_grow(&w->buf, len);
+	memcpy(w->buf.buf + w->buf.len, json, len);
+	w->buf.len += len;
+	w->buf.buf[w->buf.len] = '\0';
+}
+
+static inline void
+ndw_bool(struct ndw *w, const char *key, int v)
+{
+	ndw_raw(w, key, v ? "true" : "false", v ? 4 : 5);
+}
+
+static inline void
+ndw_null(struct ndw *w, const char *key)
+{
+	ndw_raw(w, key, "null", 4);
 }
 
 #endif

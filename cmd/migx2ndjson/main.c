@@ -98,20 +98,20 @@ meta_flush(struct migx *mx, struct run *r)
 {
 	if (meta.kind == 1) {
 		rec_begin(mx, "meta", r, meta.line);
-		W_STRZ(mx, "key", "driver_start");
-		W_STR(mx, "version", meta.version.buf, meta.version.len);
-		W_STR(mx, "invocation", meta.invocation.buf,
+		ndw_strz(&mx->w, "key", "driver_start");
+		ndw_str(&mx->w, "version", meta.version.buf, meta.version.len);
+		ndw_str(&mx->w, "invocation", meta.invocation.buf,
 		    meta.invocation.len);
 		if (meta.stamp.len > 0)
-			W_STR(mx, "timestamp", meta.stamp.buf,
+			ndw_str(&mx->w, "timestamp", meta.stamp.buf,
 			    meta.stamp.len);
 		else
-			W_NULL(mx, "timestamp");
+			ndw_null(&mx->w, "timestamp");
 		rec_emit(mx);
 	} else if (meta.kind == 2) {
 		rec_begin(mx, "meta", r, meta.line);
-		W_STRZ(mx, "key", "timestamp");
-		W_STR(mx, "timestamp", meta.stamp.buf, meta.stamp.len);
+		ndw_strz(&mx->w, "key", "timestamp");
+		ndw_str(&mx->w, "timestamp", meta.stamp.buf, meta.stamp.len);
 		rec_emit(mx);
 	}
 	meta.kind = 0;
@@ -141,8 +141,8 @@ meta_kv(struct migx *mx, struct run *r, const char *key, const char *k2,
     const char *v, size_t vn)
 {
 	rec_begin(mx, "meta", r, mx->pos.line);
-	W_STRZ(mx, "key", key);
-	W_STR(mx, k2, v, vn);
+	ndw_strz(&mx->w, "key", key);
+	ndw_str(&mx->w, k2, v, vn);
 	rec_emit(mx);
 }
 
@@ -189,8 +189,8 @@ driver_line(struct migx *mx, struct run *r, const char *s, size_t n)
 			return 0;
 		rec_begin(mx, "meta", r,
 		    meta.kind == 2 ? meta.line : mx->pos.line);
-		W_STRZ(mx, "key", "driver_end");
-		W_STR(mx, "version", v, (size_t)(q - v));
+		ndw_strz(&mx->w, "key", "driver_end");
+		ndw_str(&mx->w, "version", v, (size_t)(q - v));
 		q += 11;
 		if (q < e && *q == '(') {
 			d = q + 1;
@@ -205,14 +205,15 @@ driver_line(struct migx *mx, struct run *r, const char *s, size_t n)
 		if (d != NULL)
 			put_num(mx, "duration_s", d, (size_t)(de - d));
 		else
-			W_NULL(mx, "duration_s");
+			ndw_null(&mx->w, "duration_s");
 		if (q + 2 <= e && q[0] == ':' && q[1] == ' ')
 			q += 2;
-		W_STR(mx, "invocation", q, (size_t)(e - q));
+		ndw_str(&mx->w, "invocation", q, (size_t)(e - q));
 		if (meta.kind == 2)
-			W_STR(mx, "timestamp", meta.stamp.buf, meta.stamp.len);
+			ndw_str(&mx->w, "timestamp", meta.stamp.buf,
+			    meta.stamp.len);
 		else
-			W_NULL(mx, "timestamp");
+			ndw_null(&mx->w, "timestamp");
 		rec_emit(mx);
 		meta.kind = 0;
 		strbuf_reset(&meta.stamp);
@@ -251,9 +252,9 @@ env_line(struct migx *mx, struct run *r, const char *s, size_t n)
 	if (vn > 0 && eq[vn] == '\\')
 		vn--;
 	rec_begin(mx, "meta", r, mx->pos.line);
-	W_STRZ(mx, "key", "env");
-	W_STR(mx, "name", s, (size_t)(eq - s));
-	W_STR(mx, "value", eq + 1, vn);
+	ndw_strz(&mx->w, "key", "env");
+	ndw_str(&mx->w, "name", s, (size_t)(eq - s));
+	ndw_str(&mx->w, "value", eq + 1, vn);
 	rec_emit(mx);
 	return 1;
 }
@@ -289,7 +290,7 @@ phase_line(struct migx *mx, struct run *r, const char *s, size_t n)
 	} else if (starts(s, n, "Compilation time: ") && n > 20 &&
 	    memcmp(s + n - 2, "ms", 2) == 0) {
 		rec_begin(mx, "meta", r, mx->pos.line);
-		W_STRZ(mx, "key", "compilation_ms");
+		ndw_strz(&mx->w, "key", "compilation_ms");
 		put_num(mx, "value", s + 18, n - 20);
 		rec_emit(mx);
 		return 1;
@@ -320,7 +321,7 @@ module_line(struct migx *mx, struct run *r, const char *s, size_t n)
 	strbuf_reset(&r->header);
 	strbuf_add(&r->header, nm, nn);
 	rec_begin(mx, "module", r, mx->pos.line);
-	W_STR(mx, "name", nm, nn);
+	ndw_str(&mx->w, "name", nm, nn);
 	rec_emit(mx);
 	return 1;
 }
@@ -355,7 +356,7 @@ other(struct migx *mx, struct run *r, const char *s, size_t n, unsigned flags)
 		return;
 	}
 	rec_begin(mx, "other", r, mx->pos.line);
-	W_STR(mx, "text", s, n);
+	ndw_str(&mx->w, "text", s, n);
 	rec_flags(mx, flags);
 	rec_emit(mx);
 }
@@ -403,9 +404,9 @@ instr_line(struct migx *mx, struct run *r, const char *s, size_t n,
 		r->saw_program = 1;
 	old = r->saw_old_header || (r->saw_program && !r->saw_header);
 	rec_begin(mx, "instruction", r, mx->pos.line);
-	W_STRZ(mx, "section", section);
-	put_u(mx, "seq", *section == 'p' && section[1] == 'e' ? r->seq_perf++ :
-	    r->seq_program++);
+	ndw_strz(&mx->w, "section", section);
+	ndw_u64(&mx->w, "seq", *section == 'p' && section[1] == 'e' ?
+	    r->seq_perf++ : r->seq_program++);
 	instr_fields(mx, &in, section, *section == 'p' && section[1] == 'r' &&
 	    r->header.len > 0 ? r->header.buf : NULL, old);
 	rec_flags(mx, flags | (in.fork ? FL_FORK : 0) |
@@ -862,8 +863,7 @@ main(int argc, char **argv)
 	mx->out = ofile_open(&of, mx->opt.com.output);
 	if (!isatty(fileno(mx->out)))
 		setvbuf(mx->out, NULL, _IOFBF, 1 << 17);
-	ndw_init(&mx->w, 0);
-	plain_init(mx);
+	ndw_init(&mx->w, NDW_PLAIN_KEYS);
 	progress_init(mx->opt.com.progress, "lines");
 	if (argc == 0 && migx_stream(mx, "-") != EXIT_SUCCESS)
 		rc = EXIT_FAILURE;

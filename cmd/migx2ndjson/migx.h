@@ -114,64 +114,15 @@ enum {
 };
 
 /*
- * Output of records (rec.c).  Records are built with ndw; members are
- * written through these helpers, which put the (plain ASCII) key and the
- * value straight into w.buf: the instruction record has some 40 members
- * and is the hot path.  Strings that need no escaping are copied as they
- * are; the others go through ndw_quote().
+ * Output of records (rec.c), built with ndw: the instruction record has
+ * some 40 members and is the hot path, so keys take ndw's plain-key fast
+ * path (NDW_PLAIN_KEYS: every key is a literal of this program).
  */
-void out_str(struct migx *mx, const char *p, size_t n);
-void put_u(struct migx *mx, const char *key, unsigned long v);
-void out_raw(struct migx *mx, const char *p, size_t n);
-
-/* Room for n more bytes at the end of w.buf; wb_end(mx) commits them. */
-static inline char *
-wb_room(struct migx *mx, size_t n)
-{
-	if (mx->w.buf.alloc < mx->w.buf.len + n + 1)
-		strbuf_grow(&mx->w.buf, n);
-	return mx->w.buf.buf + mx->w.buf.len;
-}
-
-static inline void
-wb_end(struct migx *mx, char *d)
-{
-	*d = '\0';
-	mx->w.buf.len = (size_t)(d - mx->w.buf.buf);
-}
-
-static inline void
-out_keyz(struct migx *mx, const char *k)
-{
-	size_t n = strlen(k);
-	char *d = wb_room(mx, n + 4);
-
-	if (mx->w.need_comma)
-		*d++ = ',';
-	*d++ = '"';
-	memcpy(d, k, n);
-	d += n;
-	*d++ = '"';
-	*d++ = ':';
-	wb_end(mx, d);
-	mx->w.need_comma = 0;
-}
-
-#define W_STR(mx, k, p, n) (out_keyz(mx, k), out_str(mx, (p), (n)))
-#define W_STRZ(mx, k, s) (out_keyz(mx, k), out_str(mx, (s), strlen(s)))
-#define W_RAW(mx, k, p, n) (out_keyz(mx, k), out_raw(mx, (p), (n)))
-#define W_NULL(mx, k) (out_keyz(mx, k), out_raw(mx, "null", 4))
-#define W_BOOL(mx, k, v) (out_keyz(mx, k), (v) ? out_raw(mx, "true", 4) : \
-	out_raw(mx, "false", 5))
-#define W_OBJ(mx, k) (out_keyz(mx, k), ndw_obj(&mx->w, NULL))
-#define W_ARR(mx, k) (out_keyz(mx, k), ndw_arr(&mx->w, NULL))
-
 void rec_begin(struct migx *mx, const char *type, struct run *r,
     unsigned long line);
 void rec_flags(struct migx *mx, unsigned flags);
 void rec_emit(struct migx *mx);
 /* Sets up the table of plain bytes once mx->w has its flags. */
-void plain_init(struct migx *mx);
 
 static inline int
 isdig(int c)

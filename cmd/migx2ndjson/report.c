@@ -147,17 +147,17 @@ put_detail(struct migx *mx, const char *s, size_t n)
 
 	par = memchr(p, '(', (size_t)(e - p));
 	if (par == NULL || e[-1] != ')') {
-		W_STR(mx, "detail", s, n);
+		ndw_str(&mx->w, "detail", s, n);
 		return;
 	}
-	W_OBJ(mx, "detail");
-	W_STR(mx, "type", p, (size_t)(par - p));
-	W_ARR(mx, "inputs");
+	ndw_obj(&mx->w, "detail");
+	ndw_str(&mx->w, "type", p, (size_t)(par - p));
+	ndw_arr(&mx->w, "inputs");
 	for (p = par + 1, e--; p < e; p = q + 2) {
 		q = memmem(p, (size_t)(e - p), ", ", 2);
 		if (q == NULL)
 			q = e;
-		out_str(mx, p, (size_t)(q - p));
+		ndw_str(&mx->w, NULL, p, (size_t)(q - p));
 	}
 	ndw_close(&mx->w);
 	ndw_close(&mx->w);
@@ -207,29 +207,29 @@ summary_row(struct migx *mx, struct run *r, const char *s, size_t n,
 	    sr.op.p[0] == '-' || sr.op.p[0] == '>'))
 		return -1;
 	rec_begin(mx, "summary", r, mx->pos.line);
-	put_u(mx, "rank", r->rank++);
-	W_STR(mx, "op", sr.op.p, sr.op.n);
+	ndw_u64(&mx->w, "rank", r->rank++);
+	ndw_str(&mx->w, "op", sr.op.p, sr.op.n);
 	bn = d > 0 ? d : sr.op.n;
 	if (bn > 18 && memcmp(sr.op.p, cobj, 18) == 0) {
-		W_STR(mx, "base_op", sr.op.p, 16);
-		W_STR(mx, "kernel", sr.op.p + 18, bn - 18);
+		ndw_str(&mx->w, "base_op", sr.op.p, 16);
+		ndw_str(&mx->w, "kernel", sr.op.p + 18, bn - 18);
 	} else {
-		W_STR(mx, "base_op", sr.op.p, bn);
-		W_NULL(mx, "kernel");
+		ndw_str(&mx->w, "base_op", sr.op.p, bn);
+		ndw_null(&mx->w, "kernel");
 	}
 	if (d > 0)
 		put_detail(mx, sr.op.p + d, sr.op.n - d);
 	else
-		W_NULL(mx, "detail");
+		ndw_null(&mx->w, "detail");
 	put_num(mx, "total_ms", sr.total.p, sr.total.n);
 	if (sr.count.p != NULL)
 		put_num(mx, "count", sr.count.p, sr.count.n);
 	else
-		W_NULL(mx, "count");
+		ndw_null(&mx->w, "count");
 	if (sr.mean.p != NULL)
 		put_num(mx, "mean_ms", sr.mean.p, sr.mean.n);
 	else
-		W_NULL(mx, "mean_ms");
+		ndw_null(&mx->w, "mean_ms");
 	put_num(mx, "pct", sr.pct.p, sr.pct.n);
 	rec_flags(mx, flags | (sr.fork ? FL_FORK : 0));
 	rec_emit(mx);
@@ -465,24 +465,24 @@ totals_emit(struct migx *mx, struct run *r)
 		if (r->tot[k].len > 0)
 			put_num(mx, tot_keys[k], r->tot[k].buf, r->tot[k].len);
 		else
-			W_NULL(mx, tot_keys[k]);
+			ndw_null(&mx->w, tot_keys[k]);
 		if (k == T_RATE) {
 			if (r->rate_unit.len > 0)
-				W_STR(mx, "rate_unit", r->rate_unit.buf,
+				ndw_str(&mx->w, "rate_unit", r->rate_unit.buf,
 				    r->rate_unit.len);
 			else
-				W_NULL(mx, "rate_unit");
+				ndw_null(&mx->w, "rate_unit");
 		}
 	}
 	for (i = 0; i < sizeof(universal) / sizeof(universal[0]); i++)
 		if (r->tot[universal[i]].len == 0)
 			nmiss++;
-	W_BOOL(mx, "complete", nmiss == 0 &&
+	ndw_bool(&mx->w, "complete", nmiss == 0 &&
 	    !(r->tot_flags & FL_TRUNCATED));
-	W_ARR(mx, "missing");
+	ndw_arr(&mx->w, "missing");
 	for (i = 0; i < sizeof(universal) / sizeof(universal[0]); i++)
 		if (r->tot[universal[i]].len == 0)
-			out_str(mx, tot_keys[universal[i]],
+			ndw_str(&mx->w, NULL, tot_keys[universal[i]],
 			    strlen(tot_keys[universal[i]]));
 	ndw_close(&mx->w);
 	rec_flags(mx, r->tot_flags);

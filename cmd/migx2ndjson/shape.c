@@ -80,18 +80,18 @@ put_num(struct migx *mx, const char *key, const char *p, size_t n)
 	char rawkey[64];
 
 	if (json_num(p, n)) {
-		W_RAW(mx, key, p, n);
+		ndw_raw(&mx->w, key, p, n);
 		return;
 	}
 	if (num_token(p, n)) {
 		strbuf_reset(&fix);
 		json_fix(&fix, p, n);
-		W_RAW(mx, key, fix.buf, fix.len);
+		ndw_raw(&mx->w, key, fix.buf, fix.len);
 		return;
 	}
-	W_NULL(mx, key);
+	ndw_null(&mx->w, key);
 	snprintf(rawkey, sizeof(rawkey), "%s_raw", key);
-	W_STR(mx, rawkey, p, n);
+	ndw_str(&mx->w, rawkey, p, n);
 }
 
 /* Shapes (section 3.3), written as JSON into sb; -1 when not a shape. */
@@ -408,15 +408,13 @@ static void
 put_shape(struct migx *mx, struct sl sh)
 {
 	struct shp q = { sh.p, sh.p + sh.n };
-	size_t mark;
+	struct strbuf *sb = ndw_value(&mx->w, "shape");
+	size_t mark = sb->len;
 
-	out_keyz(mx, "shape");
-	mark = mx->w.buf.len;
-	if (shp_one(mx, &q, &mx->w.buf) < 0 || (shp_sp(&q), q.p != q.e)) {
-		strbuf_setlen(&mx->w.buf, mark);
-		strbuf_addstr(&mx->w.buf, "{\"kind\":\"unparsed\"}");
+	if (shp_one(mx, &q, sb) < 0 || (shp_sp(&q), q.p != q.e)) {
+		strbuf_setlen(sb, mark);
+		strbuf_addstr(sb, "{\"kind\":\"unparsed\"}");
 	}
-	mx->w.need_comma = 1;
 }
 
 /* Depth-0 split of s on sep (',' ; with a space after it when sp). */
@@ -468,14 +466,14 @@ put_attrs(struct migx *mx, struct sl a)
 	char key[128];
 	size_t n, nn;
 
-	W_OBJ(mx, "attrs");
+	ndw_obj(&mx->w, "attrs");
 	q = next_piece(p, e);
 	n = attr_key(p, q);
 	while (p < e) {
 		if (n == 0) {
 			/* A piece before any key: kept as a key, no value. */
 			if (q > p)
-				W_NULL(mx, keyz(key, sizeof(key), p,
+				ndw_null(&mx->w, keyz(key, sizeof(key), p,
 				    (size_t)(q - p)));
 			p = q < e ? q + 1 : q;
 			q = next_piece(p, e);
@@ -492,7 +490,8 @@ put_attrs(struct migx *mx, struct sl a)
 				break;
 			ve = nq;
 		}
-		W_STR(mx, keyz(key, sizeof(key), p, n), v, (size_t)(ve - v));
+		ndw_str(&mx->w, keyz(key, sizeof(key), p, n), v,
+		    (size_t)(ve - v));
 		p = ve < e ? np : e, q = nq, n = nn;
 	}
 	ndw_close(&mx->w);
@@ -504,7 +503,7 @@ put_list(struct migx *mx, const char *key, struct sl s)
 {
 	const char *p = s.p, *e = s.p != NULL ? s.p + s.n : NULL, *q, *t;
 
-	W_ARR(mx, key);
+	ndw_arr(&mx->w, key);
 	while (s.p != NULL && p < e) {
 		q = memchr(p, ',', (size_t)(e - p));
 		if (q == NULL)
@@ -514,7 +513,7 @@ put_list(struct migx *mx, const char *key, struct sl s)
 			p++;
 		while (t > p && t[-1] == ' ')
 			t--;
-		out_str(mx, p, (size_t)(t - p));
+		ndw_str(&mx->w, NULL, p, (size_t)(t - p));
 		p = q + 1;
 	}
 	ndw_close(&mx->w);
@@ -599,25 +598,25 @@ put_names(struct migx *mx, const struct instr *in, const char *header)
 			idx.p = NULL;
 	}
 	if (mod.p != NULL)
-		W_STR(mx, "module", mod.p, mod.n);
+		ndw_str(&mx->w, "module", mod.p, mod.n);
 	else if (header != NULL)
-		W_STRZ(mx, "module", header);
+		ndw_strz(&mx->w, "module", header);
 	else
-		W_NULL(mx, "module");
-	W_BOOL(mx, "root", mod.p == NULL);
+		ndw_null(&mx->w, "module");
+	ndw_bool(&mx->w, "root", mod.p == NULL);
 	if (idx.p != NULL)
-		W_RAW(mx, "index", idx.p, idx.n);
+		ndw_raw(&mx->w, "index", idx.p, idx.n);
 	else
-		W_NULL(mx, "index");
+		ndw_null(&mx->w, "index");
 }
 
 static void
 put_sl(struct migx *mx, const char *key, struct sl s)
 {
 	if (s.p != NULL)
-		W_STR(mx, key, s.p, s.n);
+		ndw_str(&mx->w, key, s.p, s.n);
 	else
-		W_NULL(mx, key);
+		ndw_null(&mx->w, key);
 }
 
 /*
@@ -632,16 +631,16 @@ instr_fields(struct migx *mx, const struct instr *in, const char *section,
 	static struct strbuf grp = STRBUF_INIT;
 	int perf = strcmp(section, "perf") == 0;
 
-	W_STR(mx, "name", in->name.p, in->name.n);
+	ndw_str(&mx->w, "name", in->name.p, in->name.n);
 	put_names(mx, in, header);
 	put_sl(mx, "param", in->param);
-	W_STR(mx, "op", in->op.p, in->op.n);
+	ndw_str(&mx->w, "op", in->op.p, in->op.n);
 	put_sl(mx, "attrs_raw", in->attrs);
 	if (mx->opt.attr_split) {
 		if (in->attrs.p != NULL)
 			put_attrs(mx, in->attrs);
 		else
-			W_RAW(mx, "attrs", "{}", 2);
+			ndw_raw(&mx->w, "attrs", "{}", 2);
 	}
 	put_sl(mx, "literal_raw", in->literal);
 	put_list(mx, "args", in->args);
@@ -650,27 +649,27 @@ instr_fields(struct migx *mx, const struct instr *in, const char *section,
 	if (in->shape.p != NULL)
 		put_shape(mx, in->shape);
 	else
-		W_NULL(mx, "shape");
+		ndw_null(&mx->w, "shape");
 	if (in->tid.p != NULL)
-		W_RAW(mx, "target_id", in->tid.p, in->tid.n);
+		ndw_raw(&mx->w, "target_id", in->tid.p, in->tid.n);
 	else
-		W_NULL(mx, "target_id");
+		ndw_null(&mx->w, "target_id");
 	if (in->dbg.p != NULL)
 		put_list(mx, "debug_symbols", in->dbg);
 	else
-		W_NULL(mx, "debug_symbols");
+		ndw_null(&mx->w, "debug_symbols");
 	if (!perf)
 		return;
 	if (in->time.p != NULL)
 		put_num(mx, "time_ms", in->time.p, in->time.n);
 	else
-		W_NULL(mx, "time_ms");
+		ndw_null(&mx->w, "time_ms");
 	if (in->pct.p != NULL)
 		put_num(mx, "pct", in->pct.p, in->pct.n);
 	else
-		W_NULL(mx, "pct");
+		ndw_null(&mx->w, "pct");
 	if (!in->is_return) {
 		instr_group(in, old_groups, &grp);
-		W_STR(mx, "group", grp.buf, grp.len);
+		ndw_str(&mx->w, "group", grp.buf, grp.len);
 	}
 }

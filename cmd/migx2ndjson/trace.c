@@ -54,12 +54,12 @@ put_split(struct migx *mx, const char *key, const char *s, size_t n)
 {
 	const char *p = s, *e = s + n, *q;
 
-	W_ARR(mx, key);
+	ndw_arr(&mx->w, key);
 	while (p < e) {
 		q = memmem(p, (size_t)(e - p), ", ", 2);
 		if (q == NULL)
 			q = e;
-		out_str(mx, p, (size_t)(q - p));
+		ndw_str(&mx->w, NULL, p, (size_t)(q - p));
 		p = q + 2;
 	}
 	ndw_close(&mx->w);
@@ -75,14 +75,14 @@ put_stats(struct migx *mx, const struct strbuf *sb)
 	const char *p = sb->buf, *e = sb->buf + sb->len, *le, *v, *ve;
 	int i;
 
-	W_ARR(mx, "stats");
+	ndw_arr(&mx->w, "stats");
 	for (; p < e; p = le + 1) {
 		le = memchr(p, '\n', (size_t)(e - p));
 		ndw_obj(&mx->w, NULL);
 		for (i = 0; i < 4; i++) {
 			v = memmem(p, (size_t)(le - p), lab[i], strlen(lab[i]));
 			if (v == NULL) {
-				W_NULL(mx, key[i]);
+				ndw_null(&mx->w, key[i]);
 				continue;
 			}
 			v += strlen(lab[i]);
@@ -104,42 +104,42 @@ tr_emit(struct migx *mx, struct run *r, struct tr *t)
 	struct sl rest;
 
 	rec_begin(mx, "trace", r, t->line);
-	put_u(mx, "seq", t->seq);
+	ndw_u64(&mx->w, "seq", t->seq);
 	if (instr_parse(t->text.buf, t->text.len, &in, &rest) == 0) {
-		W_OBJ(mx, "instruction");
-		W_RAW(mx, "section", "\"trace\"", 7);
+		ndw_obj(&mx->w, "instruction");
+		ndw_raw(&mx->w, "section", "\"trace\"", 7);
 		instr_fields(mx, &in, "trace", NULL, 0);
 		ndw_close(&mx->w);
 	} else {
-		W_NULL(mx, "instruction");
-		W_STR(mx, "instruction_raw", t->text.buf, t->text.len);
+		ndw_null(&mx->w, "instruction");
+		ndw_str(&mx->w, "instruction_raw", t->text.buf, t->text.len);
 	}
 	if (t->t1.len > 0)
 		put_num(mx, "launch_ms", t->t1.buf, t->t1.len);
 	else
-		W_NULL(mx, "launch_ms");
+		ndw_null(&mx->w, "launch_ms");
 	if (t->t2.len > 0)
 		put_num(mx, "sync_ms", t->t2.buf, t->t2.len);
 	else
-		W_NULL(mx, "sync_ms");
+		ndw_null(&mx->w, "sync_ms");
 	if (t->classes.len > 0)
 		put_split(mx, "classes", t->classes.buf, t->classes.len);
 	else
-		W_NULL(mx, "classes");
+		ndw_null(&mx->w, "classes");
 	if (t->has_out && !t->out_full)
-		W_STR(mx, "preview_raw", t->out.buf, t->out.len);
+		ndw_str(&mx->w, "preview_raw", t->out.buf, t->out.len);
 	else
-		W_NULL(mx, "preview_raw");
+		ndw_null(&mx->w, "preview_raw");
 	if (t->stats.len > 0)
 		put_stats(mx, &t->stats);
 	else
-		W_NULL(mx, "stats");
+		ndw_null(&mx->w, "stats");
 	if (t->has_out && t->out_full) {
-		put_u(mx, "output_raw_len", t->out_len);
+		ndw_u64(&mx->w, "output_raw_len", t->out_len);
 		if (mx->opt.keep_output)
-			W_STR(mx, "output_raw", t->out.buf, t->out.len);
+			ndw_str(&mx->w, "output_raw", t->out.buf, t->out.len);
 	} else
-		W_NULL(mx, "output_raw_len");
+		ndw_null(&mx->w, "output_raw_len");
 	rec_flags(mx, t->flags);
 	rec_emit(mx);
 }
