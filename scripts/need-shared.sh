@@ -25,7 +25,8 @@ done
 missing=${missing# }
 case $mode in
 check)
-	n=$(grep -l 'shared/' "$top"/tests/cases/*/*/cmd 2>/dev/null | wc -l)
+	n=$(grep -li 'shared' "$top"/tests/cases/*/*/cmd \
+	    "$top"/tests/cases/*/*/check.sh 2>/dev/null | wc -l)
 	echo "check: $missing missing: the reference folder ../shared" \
 	    "(fixtures and rocprof-compute configs, kept beside the clone," \
 	    "never inside it) is read by $n golden cases and the browser" \

@@ -9,6 +9,13 @@
 # expout or experr means empty.  -p writes the actual results into the case
 # files instead of comparing: review them with 'git diff'.  $WRAPDIR, when
 # set, is put before BINDIR on PATH (used by the valgrind run).
+#
+# Cases reach the shared data (fixtures, reference configs: the folder
+# shared/ beside the clone) through $SHARED, never a path of their own.
+# It is relative to the case directory, so a message that names a
+# fixture reads the same on every machine.  A case whose test is a long
+# shell program keeps it in check.sh (commented, one step a line) and its
+# cmd is 'sh ./check.sh'.
 # Ends with the line 'N passed, N failed'.
 
 populate=0
@@ -22,6 +29,9 @@ fi
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT INT TERM
 path="$bindir:$PATH"
+# From tests/cases/<prog>/<case>/ to the folder beside the clone.
+SHARED=../../../../../shared
+export SHARED
 [ -n "$WRAPDIR" ] && path="$WRAPDIR:$path"
 
 pass=0 fail=0

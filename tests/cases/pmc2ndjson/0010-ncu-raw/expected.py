@@ -1,7 +1,7 @@
 # Writes expout: the raw page's rows read by Python's csv module, thousands
 # separators removed by hand, the units row as one "units" record.
-import csv, gzip, json
-lines = [l for l in gzip.open("../../../../../shared/fixtures/gpu/ncu_raw.csv.gz", "rt", newline="") if l.startswith('"')]
+import csv, gzip, json, os
+lines = [l for l in gzip.open(os.environ["SHARED"] + "/fixtures/gpu/ncu_raw.csv.gz", "rt", newline="") if l.startswith('"')]
 rows = list(csv.reader(lines))
 h, units = rows[0], rows[1]
 def v(s):

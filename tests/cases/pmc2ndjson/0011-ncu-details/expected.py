@@ -1,7 +1,7 @@
 # Writes expout: the details page (one row per metric) grouped by ID with
 # Python's csv module.
-import csv, gzip, json
-lines = [l for l in gzip.open("../../../../../shared/fixtures/gpu/ncu_details.csv.gz", "rt", newline="") if l.startswith('"')]
+import csv, gzip, json, os
+lines = [l for l in gzip.open(os.environ["SHARED"] + "/fixtures/gpu/ncu_details.csv.gz", "rt", newline="") if l.startswith('"')]
 rows = list(csv.reader(lines))
 h = rows[0]
 ix = {k: i for i, k in enumerate(h)}
