@@ -658,6 +658,46 @@ ld_cmp(const void *a, const void *b)
 }
 
 /*
+ * a / n (n > 0) rounded to the nearest double, ties to even, in integer
+ * arithmetic only: no conversion of 128 bits to a long double, which
+ * valgrind (x87 emulated with 64-bit doubles) gets wrong.  The quotient
+ * is brought to 54 bits (53 and a rounding bit) by long division, the
+ * remainder and any bits shifted out are the sticky bit.
+ */
+static double
+int128_div(int128 a, uint64_t n)
+{
+	uint128 q, r, u = a < 0 ? -(uint128)a : (uint128)a;
+	uint128 top = (uint128)1 << 53, lost = 0;
+	uint64_t mant;
+	int e = 0;
+	double d;
+
+	if (u == 0)
+		return 0;
+	q = u / n;
+	r = u % n;
+	while (q >= top << 1) {		/* too many bits: shift some out */
+		lost |= q & 1;
+		q >>= 1;
+		e++;
+	}
+	while (q < top) {		/* too few: one more quotient bit */
+		r <<= 1;
+		q = q << 1 | (r >= n);
+		if (r >= n)
+			r -= n;
+		e--;
+	}
+	lost |= r != 0;
+	mant = (uint64_t)(q >> 1);
+	if ((q & 1) && (lost || (mant & 1)))
+		mant++;
+	d = ldexp((double)mant, e + 1);
+	return a < 0 ? -d : d;
+}
+
+/*
  * Sum (exact in 128 bits for integers, else Kahan), mean, median, ...;
  * for integers the median and extremes are exact too.
  */
@@ -678,7 +718,7 @@ group_stats(struct group *g)
 	}
 	g->sum = g->is_float ? s : (double)g->isum;
 	g->mean = g->is_float ? s / (double)g->n :
-	    (double)((long double)g->isum / (long double)g->n);
+	    int128_div(g->isum, g->n);
 	if (g->n > 1)
 		qsort(g->v, g->n, sizeof(*g->v), ld_cmp);
 	if (!g->is_float)
