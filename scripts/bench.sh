@@ -11,6 +11,8 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 export BIN="$top/$O/bin" BENCH_TMP="${BENCH_TMP:-$top/$O/bench}"
 mkdir -p "$BENCH_TMP"
 . "$top/scripts/bench/lib/measure.sh"
+. "$top/scripts/syspython.sh"
+syspython "$BENCH_TMP/py" || exit 1
 row_header
 start=$(date +%s)
 for s in "$top"/scripts/bench/*.sh; do

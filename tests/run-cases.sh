@@ -28,6 +28,8 @@ if [ $# -eq 0 ]; then
 fi
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT INT TERM
+. "$top/scripts/syspython.sh"
+syspython "$tmp/py" || exit 1
 path="$bindir:$PATH"
 # From tests/cases/<prog>/<case>/ to the folder beside the clone.
 SHARED=../../../../../shared
