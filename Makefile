@@ -105,7 +105,7 @@ $(O)/tests/%: $(O)/tests/unit/%.o $(O)/libcommon.a
 # The program is the directory the test sits in: $(O)/tests/<prog>/test_x.
 prog_mods = $(filter-out %/main.o,$(call prog_objs,$(1)))
 $(PROG_UNITS): $(O)/tests/%: $(O)/tests/unit/%.o \
-    $$(call prog_mods,$$(patsubst %/,%,$$(dir $$*))) $(O)/libcommon.a \
+    $$(call prog_mods,$$(firstword $$(subst /, ,$$*))) $(O)/libcommon.a \
     $(O)/gen/assets.o
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(filter %.o,$^) $(O)/libcommon.a \
