@@ -44,6 +44,53 @@ clang:/usr/bin/clang
 libclang-rt-14-dev:/usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.fuzzer-x86_64.a
 "
 fi
+# The service units and init scripts on this machine, one a line.
+list_units() {
+	ls /lib/systemd/system /etc/init.d 2>/dev/null |
+	    grep -v -e ':$' -e '^$' -e '@' | LC_ALL=C sort -u
+}
+
+# Disables (for the next boot) and stops the services that appeared
+# since $units_before: through systemctl when systemd runs, else
+# deb-systemd-helper for the unit files and update-rc.d and the init
+# script for the SysV ones.
+quiet_services() {
+	new=$(list_units | LC_ALL=C comm -13 "$units_before" -)
+	rm -f "$units_before"
+	[ -n "$new" ] || return 0
+	sysd=
+	[ -d /run/systemd/system ] && command -v systemctl >/dev/null 2>&1 &&
+	    sysd=1
+	done_list=
+	for u in $new; do
+		case $u in
+		*.service|*.socket|*.timer)
+			if [ -n "$sysd" ]; then
+				$sudo systemctl disable --now -q "$u" \
+				    >/dev/null 2>&1 || continue
+			elif command -v deb-systemd-helper >/dev/null 2>&1; then
+				$sudo deb-systemd-helper disable "$u" \
+				    >/dev/null 2>&1 || continue
+			else
+				continue
+			fi ;;
+		*)
+			[ -x "/etc/init.d/$u" ] || continue
+			[ -n "$sysd" ] && continue	# systemd has its unit
+			if command -v update-rc.d >/dev/null 2>&1; then
+				$sudo update-rc.d "$u" disable \
+				    >/dev/null 2>&1 || true
+			fi
+			$sudo "/etc/init.d/$u" stop >/dev/null 2>&1 || true ;;
+		esac
+		done_list="$done_list $u"
+	done
+	[ -n "$done_list" ] &&
+	    echo "install-deps: disabled and stopped the services it" \
+	    "added:$done_list"
+	return 0
+}
+
 missing=
 for pf in $need; do
 	pkg=${pf%%:*}
@@ -66,9 +113,11 @@ if [ -n "$missing" ]; then
 	$sudo apt-get update -qq
 	# openssh-server, munge and slurm-wlm are there for the tests of the
 	# batch recipes, which start daemons of their own on high ports:
-	# Debian's policy-rc.d keeps apt from starting theirs meanwhile
-	# (Debian still enables them for the next boot; disable them with
-	# systemctl if this machine should not run them).
+	# Debian's policy-rc.d keeps apt from starting theirs meanwhile, and
+	# the services this install added are disabled and stopped after it
+	# (quiet_services).  Services that were there before are left alone.
+	units_before=$(mktemp)
+	list_units >"$units_before"
 	guard=
 	if [ ! -e /usr/sbin/policy-rc.d ]; then
 		printf '#!/bin/sh\nexit 101\n' |
@@ -81,6 +130,7 @@ if [ -n "$missing" ]; then
 	$sudo apt-get install -y -qq --no-install-recommends $missing \
 	    >/dev/null || rc=$?
 	[ -n "$guard" ] && $sudo rm -f "$guard"
+	quiet_services
 	[ $rc -eq 0 ] || exit $rc
 fi
 
