@@ -151,12 +151,18 @@ ndw_quote(struct strbuf *sb, const char *s, size_t len, unsigned flags)
 	strbuf_addch(sb, '"');
 }
 
+int ndw_nonfinite_null;
+
 void
 ndw_fmt_f64(struct strbuf *sb, double v)
 {
 	char buf[40];
 	int prec;
 
+	if (ndw_nonfinite_null && !isfinite(v)) {
+		strbuf_add(sb, "null", 4);
+		return;
+	}
 	if (isnan(v)) {
 		strbuf_add(sb, "\"nan\"", 5);
 		return;

@@ -120,6 +120,12 @@ void ndw_close(struct ndw *w);			/* closes the innermost */
 void ndw_quote(struct strbuf *sb, const char *s, size_t len, unsigned flags);
 /* Appends the shortest round-trip form of v (or "nan"/"inf" quoted). */
 void ndw_fmt_f64(struct strbuf *sb, double v);
+/*
+ * When set, ndw_fmt_f64() writes NaN and the infinities as null instead of
+ * the strings "nan", "inf" and "-inf", so that a column of numbers stays
+ * numbers for readers that type columns (DuckDB, pandas): --nonfinite null.
+ */
+extern int ndw_nonfinite_null;
 /* Appends v in decimal (inline: the producers' hot path). */
 static inline void ndw_fmt_u64(struct strbuf *sb, uint64_t v);
 void ndw_fmt_i64(struct strbuf *sb, int64_t v);

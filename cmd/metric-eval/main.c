@@ -55,6 +55,8 @@ static const struct opt_help help[] = {
 	{ "-f, --file FILE", "load a panel YAML file of your own" },
 	{ "-g, --gpu ID", "keep only the dispatches of GPU ID" },
 	{ "-k, --kernel KERNEL", "keep only one kernel: its rank or name" },
+	{ "--nonfinite HOW", "NaN and infinities as strings (default) or "
+	    "null" },
 	{ "-n, --normal-unit UNIT", "per_kernel, per_wave, per_cycle, per_second" },
 	{ NULL, NULL }
 };
@@ -64,7 +66,8 @@ usage(int rc)
 {
 	fprintf(rc ? stderr : stdout, "usage: metric-eval [-h] [-b id] "
 	    "[--by key] [-c dir] [-d n] [-e def] [-f file] [-g id] "
-	    "[-k kernel] [-n unit] [--no-progress] [-o file] [--progress] "
+	    "[-k kernel] [-n unit] [--no-progress] [--nonfinite how] [-o file] "
+	    "[--progress] "
 	    "[--strict] [--version] [--where expr] [file ...]\n");
 	if (rc == 0)
 		opt_help(stdout, help);
@@ -637,7 +640,7 @@ push_list(struct strv *s, char *arg)
 int
 main(int argc, char *argv[])
 {
-	enum { OPT_BY = OPT_OWN };
+	enum { OPT_BY = OPT_OWN, OPT_NONFINITE };
 	static const struct option longopts[] = {
 		{ "block", required_argument, NULL, 'b' },
 		{ "by", required_argument, NULL, OPT_BY },
@@ -647,6 +650,7 @@ main(int argc, char *argv[])
 		{ "file", required_argument, NULL, 'f' },
 		{ "gpu", required_argument, NULL, 'g' },
 		{ "kernel", required_argument, NULL, 'k' },
+		{ "nonfinite", required_argument, NULL, OPT_NONFINITE },
 		{ "normal-unit", required_argument, NULL, 'n' },
 		OPT__COMMON
 	};
@@ -671,6 +675,13 @@ main(int argc, char *argv[])
 				die_usage("--by: only Kernel_Name is "
 				    "supported");
 			opt.by = optarg;
+			break;
+		case OPT_NONFINITE:
+			if (strcmp(optarg, "null") != 0 &&
+			    strcmp(optarg, "string") != 0)
+				die_usage("--nonfinite: '%s' is not null or "
+				    "string", optarg);
+			ndw_nonfinite_null = strcmp(optarg, "null") == 0;
 			break;
 		default: opt_common(ch, optarg, &opt.com, usage);
 		}
