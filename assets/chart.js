@@ -1201,10 +1201,22 @@ function section(title, testid, ...kids) {
 	    title ? el('h2', {}, title) : null, ...kids);
 }
 
+/*
+ * Columns a table shows at most: a record with 100,000 keys would take
+ * the page minutes to lay out.  The first ones are shown and the page
+ * says how many there are (all stay in the page's data).
+ */
+const MAX_COLUMNS = 500;
+
 /* A plain table of every key of the rows (the --table view). */
 function recordTable(g, id, rows) {
-	const keys = g.keysOf(rows).filter((k) => k !== 'type' ||
+	const all = g.keysOf(rows).filter((k) => k !== 'type' ||
 	    g.kind === 'records');
+	const keys = all.slice(0, MAX_COLUMNS);
+	const note = all.length > keys.length ? el('p', { class: 'note',
+	    'data-testid': 'wide-note' }, `${all.length.toLocaleString('en')} ` +
+	    `keys: the first ${keys.length} are shown as columns (every key ` +
+	    'is in the page\'s data)') : null;
 	const cols = keys.map((k) => {
 		const c = g.col(k);
 		let n = 0, numeric = 0;
@@ -1217,7 +1229,8 @@ function recordTable(g, id, rows) {
 		return { title: k, get: c.get, num: n > 0 && numeric === n,
 		    big: c.big };
 	});
-	return new Table({ id, columns: cols, rows }).el;
+	const table = new Table({ id, columns: cols, rows }).el;
+	return note ? el('div', {}, note, table) : table;
 }
 
 /*

@@ -680,39 +680,168 @@
 
 	/* ---- search --------------------------------------------------- */
 
+	/*
+	 * A regular expression that repeats a group holding a repetition,
+	 * such as (a+)+ or (\w*)*, backtracks exponentially on a name that
+	 * almost matches: it is refused before it runs.
+	 */
+	function nestedRepeat(src) {
+		const open = [];	/* per open group: holds a repetition */
+		let inner = false;
+		for (let i = 0; i < src.length; i++) {
+			const c = src[i];
+			if (c === '\\') {
+				i++;
+				continue;
+			}
+			if (c === '[') {	/* a class: to its closing ] */
+				for (i++; i < src.length && src[i] !== ']'; i++)
+					if (src[i] === '\\')
+						i++;
+				continue;
+			}
+			const rep = c === '*' || c === '+' ||
+			    (c === '{' && /^\{\d+,\d*\}/.test(src.slice(i)));
+			if (c === '(') {
+				open.push(false);
+			} else if (c === ')') {
+				inner = open.pop() || false;
+				const n = src[i + 1];
+				if (inner && (n === '*' || n === '+' || (n === '{' &&
+				    /^\{\d+,\d*\}/.test(src.slice(i + 1)))))
+					return true;
+				if (open.length)
+					open[open.length - 1] ||= inner;
+			} else if (rep && open.length) {
+				open[open.length - 1] = true;
+			}
+		}
+		return false;
+	}
+
 	/* Returns a test for names, null for no search, or an error text. */
 	function matcher(text) {
 		if (text === '')
 			return null;
 		const m = /^\/(.*)\/([a-z]*)$/s.exec(text);
 		if (m) {
+			if (nestedRepeat(m[1]))
+				return 'regular expression not run: a repeated ' +
+				    'group that repeats inside backtracks ' +
+				    'without end (write (a+)+ as a+)';
+			let re;
 			try {
-				const re = new RegExp(m[1], m[2].replace('g', ''));
-				return (s) => re.test(s);
+				re = new RegExp(m[1], m[2].replace('g', ''));
 			} catch (e) {
 				return 'bad regular expression: ' + e.message;
 			}
+			const f = (s) => re.test(s);
+			f.regex = [m[1], m[2].replace('g', '')];
+			return f;
 		}
 		const low = text.toLowerCase();
 		return (s) => s.toLowerCase().indexOf(low) >= 0;
 	}
 
+	/*
+	 * Regular expressions run in a worker, so that one that backtracks
+	 * for long never freezes the page: after SEARCH_MS it is stopped
+	 * and the page says so.  The names matched are kept per search.
+	 */
+	const SEARCH_MS = 2000;
+	let worker = null, workerJob = null, jobs = 0;
+	let matched = { text: null };
+
+	function startWorker() {
+		const src = 'let names = [];\n' +
+		    'onmessage = (e) => {\n' +
+		    '  if (e.data.names) { names = e.data.names; return; }\n' +
+		    '  const re = new RegExp(e.data.src, e.data.flags);\n' +
+		    '  const out = new Uint8Array(names.length);\n' +
+		    '  for (let k = 0; k < names.length; k++)\n' +
+		    '    out[k] = re.test(names[k]) ? 1 : 0;\n' +
+		    '  postMessage({ id: e.data.id, out: out });\n' +
+		    '};\n';
+		try {
+			worker = new Worker(URL.createObjectURL(
+			    new Blob([src], { type: 'text/javascript' })));
+		} catch (e) {
+			worker = false;	/* then they run here */
+			return;
+		}
+		worker.postMessage({ names: names });
+		worker.onmessage = (e) => {
+			const job = workerJob;
+			if (!job || e.data.id !== job.id)
+				return;
+			clearTimeout(job.timer);
+			workerJob = null;
+			matched = { text: job.text, byName: e.data.out };
+			if (st.search === job.text) {
+				runSearch();
+				draw();
+			}
+		};
+	}
+
+	/* The names a search matches (Uint8Array), or null while it runs. */
+	function byNameFor(text, test) {
+		if (matched.text === text)
+			return matched.byName || null;
+		if (workerJob && workerJob.text === text)
+			return null;
+		if (workerJob) {	/* another search runs: drop it */
+			clearTimeout(workerJob.timer);
+			worker.terminate();
+			worker = workerJob = null;
+		}
+		if (test.regex && worker === null)
+			startWorker();
+		if (!test.regex || !worker) {
+			const b = new Uint8Array(names.length);
+			for (let k = 0; k < names.length; k++)
+				b[k] = test(names[k]) ? 1 : 0;
+			matched = { text: text, byName: b };
+			return b;
+		}
+		const job = { id: ++jobs, text: text };
+		job.timer = setTimeout(() => {
+			/* Too slow: stop it, and say so until the search changes. */
+			worker.terminate();
+			worker = null;
+			workerJob = null;
+			matched = { text: text, error: 'regular expression ' +
+			    'stopped after ' + SEARCH_MS / 1000 + ' s: it ' +
+			    'backtracks too much on these names' };
+			if (st.search === text) {
+				runSearch();
+				draw();
+			}
+		}, SEARCH_MS);
+		workerJob = job;
+		worker.postMessage({ id: job.id, src: test.regex[0],
+		    flags: test.regex[1] });
+		return null;
+	}
+
 	function runSearch() {
 		const t = st.tree;
-		const test = matcher(st.search);
+		let test = matcher(st.search);
 		matchesEl.className = '';
 		st.matchList = [];
 		st.matchAt = -1;
+		const byName = test === null || typeof test === 'string' ? null :
+		    byNameFor(st.search, test);
+		if (byName === null && typeof test === 'function')
+			test = matched.text === st.search && matched.error ?
+			    matched.error : 'searching\u2026';
 		if (test === null || typeof test === 'string') {
 			st.match = st.sub = null;
 			matchesEl.textContent = test || '';
-			if (test)
+			if (test && test !== 'searching\u2026')
 				matchesEl.className = 'fg-error';
 			return;
 		}
-		const byName = new Uint8Array(names.length);
-		for (let k = 0; k < names.length; k++)
-			byName[k] = test(names[k]) ? 1 : 0;
 		const match = new Uint8Array(t.n), sub = new Uint8Array(t.n);
 		const tw = W(t);
 		let count = 0, share = 0, zshare = 0, covered = -1;
