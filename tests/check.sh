@@ -6,6 +6,7 @@
 #             and tests/unit/<prog>/test_*.c, one per program module
 #   cases     tests/cases/*/*/ golden pipeline cases (tests/run-cases.sh)
 #   hostile   tests/hostile.sh on ../shared/fixtures/hostile/ (when there)
+#   fuzz-crashes  the same on tests/fuzz/crashes/ (what make fuzz found)
 #   man       mandoc -Tlint and the SYNOPSIS = --help check
 #   layers    no shared mutable globals, no file cycles (check-layers.sh)
 #   browser   tests/browser/*.test.mjs in headless chromium (playwright-core)
@@ -100,6 +101,10 @@ if [ -d "$hostile" ]; then
 	grep -v -E '^[0-9]+ passed, [0-9]+ failed' "$log"
 	add_counts hostile
 fi
+# What the fuzz targets found (tests/fuzz/crashes/), the same way.
+WRAPDIR=$wrap sh tests/hostile.sh "$O/bin" tests/fuzz/crashes >"$log" 2>&1
+grep -v -E '^[0-9]+ passed, [0-9]+ failed' "$log"
+add_counts fuzz-crashes
 
 sh tests/lint-man.sh "$O/bin" >"$log" 2>&1
 grep -v -E '^[0-9]+ passed, [0-9]+ failed' "$log"

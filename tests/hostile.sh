@@ -9,7 +9,8 @@
 #   .nd .ndjson .json   every NDJSON reader (metric-eval, chart2html, topn,
 #                       topn --merge, spans2stacks, flame2html)
 #   .json               trace2spans (a file and a pipe), then spans2stacks
-#   .txt                migx2ndjson, and metric-eval -e with the text
+#   .txt                migx2ndjson, and metric-eval -e with the text (as
+#                       an argument, it may also be a usage error: exit 2)
 #   .yaml .yml          metric-eval -f
 #   .folded             flame2html
 #   .db                 db2spans (each --tables choice), then spans2stacks
@@ -37,11 +38,13 @@ printf '%s\n' '{"type":"sysinfo","gpu_arch":"gfx90a","cu_per_gpu":104}' \
     '{"type":"dispatch","Dispatch_ID":1,"Kernel_Name":"k","A":3,"B":0}' \
     >"$tmp/disp.nd"
 
-# check NAME PROG STATUS: judges one run from $tmp/err and its status.
+# check NAME PROG STATUS: judges one run from $tmp/err and its status
+# (2 is allowed when $usage_ok is set: the input was an argument).
 check() {
 	why=
 	case $3 in
 	0 | 1) ;;
+	2) [ -n "$usage_ok" ] || why="exit status 2" ;;
 	124) why="took more than ${limit} s" ;;
 	*) why="exit status $3" ;;
 	esac
@@ -50,7 +53,7 @@ check() {
 	then
 		why="sanitizer or valgrind report"
 	fi
-	if [ -z "$why" ] && grep -v -q "^$2: " "$tmp/err"; then
+	if [ -z "$why" ] && grep -v -q -e "^$2: " -e '^usage: ' "$tmp/err"; then
 		why="a message that is not one line '$2: ...'"
 	fi
 	if [ -z "$why" ] && [ "$3" -eq 1 ] && ! [ -s "$tmp/err" ]; then
@@ -116,9 +119,10 @@ for f in "$dir"/*; do
 		;;
 	*.txt)
 		run "$b: migx2ndjson" migx2ndjson "$f"
-		[ -s "$f" ] &&
+		usage_ok=1
 		run "$b: metric-eval -e" metric-eval -e "$(cat "$f")" \
 		    "$tmp/disp.nd"
+		usage_ok=
 		;;
 	*.yaml | *.yml)
 		run "$b: metric-eval -f" metric-eval -f "$f" "$tmp/disp.nd"

@@ -638,8 +638,13 @@ config_add_user(struct config *cf, const char *def)
 	struct mrow *r;
 	size_t nl;
 
+	nl = strcspn(def, "\n\r");	/* messages are one line */
 	if (!eq || eq == def || !eq[1 + strspn(eq + 1, " \t")])
-		die_usage("-e '%s': expected 'NAME = EXPR'", def);
+		die_usage("-e '%.*s%s': expected 'NAME = EXPR'", (int)nl, def,
+		    def[nl] != '\0' ? "..." : "");
+	if (def + nl < eq)
+		die_usage("-e '%.*s...': the name is not one line", (int)nl,
+		    def);
 	nl = (size_t)(eq - def);
 	while (nl > 0 && isspace((unsigned char)def[nl - 1]))
 		nl--;

@@ -407,7 +407,7 @@ shp_one(struct migx *mx, struct shp *q, struct strbuf *sb)
 static void
 put_shape(struct migx *mx, struct sl sh)
 {
-	struct shp q = { sh.p, sh.p + sh.n };
+	struct shp q = { sh.p, sh.p != NULL ? sh.p + sh.n : NULL };
 	struct strbuf *sb = ndw_value(&mx->w, "shape");
 	size_t mark = sb->len;
 
@@ -462,7 +462,8 @@ keyz(char *buf, size_t size, const char *p, size_t n)
 static void
 put_attrs(struct migx *mx, struct sl a)
 {
-	const char *p = a.p, *e = a.p + a.n, *q, *v, *ve, *np, *nq;
+	const char *p = a.p, *e = a.p != NULL ? a.p + a.n : NULL, *q, *v, *ve,
+	    *np, *nq;
 	char key[128];
 	size_t n, nn;
 
@@ -532,7 +533,7 @@ static struct sl
 symbol_name(struct sl a)
 {
 	struct sl r = { NULL, 0 };
-	const char *p = a.p, *e = a.p + a.n, *q;
+	const char *p = a.p, *e = a.p != NULL ? a.p + a.n : NULL, *q;
 
 	while (p != NULL && p < e) {
 		if ((size_t)(e - p) > 12 &&
