@@ -160,12 +160,16 @@ valgrind: deps
 
 # clang's UBSan reports what gcc's misses (NULL + 0, qsort(NULL, 0, ...)).
 UBSAN = -fsanitize=undefined -fno-sanitize-recover=all
+# A case that runs make again (make install) builds the same way.
+UBSAN_ENV = CC=clang CFLAGS="-O1 -g -fno-omit-frame-pointer $(UBSAN)" \
+	LDFLAGS="$(UBSAN)"
 ubsan: deps fuzz-deps
 	@if $(MAKE) --no-print-directory -k O=build-ubsan CC=clang \
 		CFLAGS="-O1 -g -fno-omit-frame-pointer $(UBSAN)" \
 		LDFLAGS="$(UBSAN)" all; \
-	then NO_BROWSER=1 sh tests/check.sh build-ubsan; \
-	else BUILD_FAILED=1 NO_BROWSER=1 sh tests/check.sh build-ubsan; fi
+	then $(UBSAN_ENV) NO_BROWSER=1 sh tests/check.sh build-ubsan; \
+	else $(UBSAN_ENV) BUILD_FAILED=1 NO_BROWSER=1 sh tests/check.sh \
+		build-ubsan; fi
 
 fuzz-build:
 	@$(MAKE) --no-print-directory O=build-fuzz FUZZ=1 \
