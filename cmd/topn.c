@@ -652,9 +652,67 @@ ld_cmp(const void *a, const void *b)
 {
 	long double x = *(const long double *)a, y = *(const long double *)b;
 
-	if (isnan(x) || isnan(y))
-		return isnan(x) - isnan(y);
 	return x < y ? -1 : x > y;
+}
+
+static void
+ld_swap(long double *v, size_t i, size_t j)
+{
+	long double t = v[i];
+
+	v[i] = v[j];
+	v[j] = t;
+}
+
+/*
+ * Puts the k-th smallest of v[0..n) (no NaN) at v[k], the smaller ones
+ * before it: Hoare's selection with a median-of-three pivot, in linear
+ * time on average; a range that does not shrink fast enough is sorted.
+ */
+static void
+select_kth(long double *v, size_t n, size_t k)
+{
+	size_t lo = 0, hi = n - 1, i, j, mid, rounds = 0;
+	long double a, b, c, p;
+
+	while (lo < hi) {
+		if (++rounds > 64) {
+			qsort(v + lo, hi - lo + 1, sizeof(*v), ld_cmp);
+			return;
+		}
+		mid = lo + (hi - lo) / 2;
+		a = v[lo], b = v[mid], c = v[hi];
+		p = a < b ? (b < c ? b : a < c ? c : a) :
+		    (a < c ? a : b < c ? c : b);
+		i = lo, j = hi;
+		for (;;) {
+			while (v[i] < p)
+				i++;
+			while (v[j] > p)
+				j--;
+			if (i >= j)
+				break;
+			ld_swap(v, i++, j--);
+		}
+		/* v[lo..j] <= p <= v[j+1..hi] */
+		if (k <= j)
+			hi = j;
+		else
+			lo = j + 1;
+	}
+}
+
+/* The largest of v[0..n), n > 0 (no NaN). */
+static long double
+ld_max(const long double *v, size_t n)
+{
+	long double m = v[0];
+	size_t i;
+
+	for (i = 1; i < n; i++)
+		if (v[i] > m)
+			m = v[i];
+	return m;
 }
 
 /*
@@ -699,13 +757,15 @@ int128_div(int128 a, uint64_t n)
 
 /*
  * Sum (exact in 128 bits for integers, else Kahan), mean, median, ...;
- * for integers the median and extremes are exact too.
+ * for integers the median and extremes are exact too.  The values are
+ * not sorted: the median is selected, NaN counting as above every number.
  */
 static void
 group_stats(struct group *g)
 {
 	double s = 0, c = 0, y, t;
-	size_t i, h = g->n / 2;
+	size_t i, m, h = g->n / 2;
+	long double lo, hi, mn;
 
 	g->isum = 0;
 	for (i = 0; !g->is_float && i < g->n; i++)
@@ -719,14 +779,30 @@ group_stats(struct group *g)
 	g->sum = g->is_float ? s : (double)g->isum;
 	g->mean = g->is_float ? s / (double)g->n :
 	    int128_div(g->isum, g->n);
-	if (g->n > 1)
-		qsort(g->v, g->n, sizeof(*g->v), ld_cmp);
+	/* The numbers first, m of them; the NaNs after. */
+	for (i = m = 0; i < g->n; i++)
+		if (!isnan(g->v[i]))
+			ld_swap(g->v, i, m++);
+	mn = m > 0 ? g->v[0] : NAN;
+	for (i = 1; i < m; i++)
+		if (g->v[i] < mn)
+			mn = g->v[i];
+	g->emin = mn;
+	g->emax = m == g->n ? ld_max(g->v, m) : NAN;
+	/* hi: the h-th smallest; lo: the one before it (even counts). */
+	if (h < m) {
+		select_kth(g->v, m, h);
+		hi = g->v[h];
+		lo = h > 0 ? ld_max(g->v, h) : hi;
+	} else {
+		hi = NAN;
+		lo = h - 1 < m ? ld_max(g->v, m) : NAN;
+	}
+	if (g->n % 2)
+		lo = hi;
 	if (!g->is_float)
-		g->median2 = g->n % 2 ? 2 * (int128)g->v[h] :
-		    (int128)g->v[h - 1] + (int128)g->v[h];
-	g->median = (double)(g->n % 2 ? g->v[h] : (g->v[h - 1] + g->v[h]) / 2);
-	g->emin = g->v[0];
-	g->emax = g->v[g->n - 1];
+		g->median2 = (int128)lo + (int128)hi;
+	g->median = (double)(g->n % 2 ? hi : (lo + hi) / 2);
 	g->min = (double)g->emin;
 	g->max = (double)g->emax;
 }
