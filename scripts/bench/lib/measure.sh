@@ -59,7 +59,8 @@ row() {
 	function mb(x) { return x == "-" ? "-" : sprintf("%.0f", x / 1024) }
 	function r(a, b) {
 		if (a == "-" || b == "-") return "-"
-		return sprintf("%.1fx", a / (b > 0 ? b : 0.005))
+		x = a / (b > 0 ? b : 0.005)
+		return sprintf(x < 0.1 ? "%.3fx" : "%.1fx", x)
 	}
 	{
 		printf "%s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s" \
