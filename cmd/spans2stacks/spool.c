@@ -30,61 +30,6 @@ spool_init(struct spool *sp)
 #endif
 }
 
-/* x sorts before y: earlier start, or the same start and a later end. */
-static int
-before(const struct bspan *x, const struct bspan *y)
-{
-	return x->start < y->start ||
-	    (x->start == y->start && x->end > y->end);
-}
-
-static void
-merge(const struct bspan *a, size_t na, const struct bspan *b, size_t nb,
-    struct bspan *out)
-{
-	size_t i = 0, j = 0;
-
-	while (i < na && j < nb)
-		*out++ = before(&b[j], &a[i]) ? b[j++] : a[i++];
-	while (i < na)
-		*out++ = a[i++];
-	while (j < nb)
-		*out++ = b[j++];
-}
-
-/* A stable bottom-up merge sort (input order breaks full ties). */
-static void
-sort_spans(struct bspan *a, size_t n)
-{
-	struct bspan *tmp, *src = a, *dst, *sw, x;
-	size_t w, i, j, k, na, nb;
-
-	for (i = 0; i < n; i += 16)		/* insertion-sorted runs */
-		for (j = i + 1; j < n && j < i + 16; j++) {
-			x = a[j];
-			for (k = j; k > i && before(&x, &a[k - 1]); k--)
-				a[k] = a[k - 1];
-			a[k] = x;
-		}
-	if (n <= 16)
-		return;
-	tmp = xreallocarray(NULL, n, sizeof(*tmp));
-	dst = tmp;
-	for (w = 16; w < n; w *= 2) {
-		for (i = 0; i < n; i += 2 * w) {
-			na = n - i < w ? n - i : w;
-			nb = n - i - na < w ? n - i - na : w;
-			merge(src + i, na, src + i + na, nb, dst + i);
-		}
-		sw = src;
-		src = dst;
-		dst = sw;
-	}
-	if (src != a)
-		memcpy(a, src, n * sizeof(*a));
-	free(tmp);
-}
-
 static void
 tmp_open(struct spool *sp)
 {
@@ -133,7 +78,7 @@ spill(struct spool *sp)
 		if (st->n == 0)
 			continue;
 		if (!st->sorted)
-			sort_spans(st->buf, st->n);
+			spans_sort(st->buf, st->n);
 		st->runs = xreallocarray(st->runs, st->nruns + 1,
 		    sizeof(*st->runs));
 		st->runs[st->nruns].off = sp->fspans;
@@ -178,7 +123,7 @@ spool_add(struct spool *sp, struct thread *th, const struct bspan *s)
 	struct spool_thr *st = thr_of(sp, th);
 	size_t grow;
 
-	if (st->n > 0 && before(s, &st->buf[st->n - 1]))
+	if (st->n > 0 && span_before(s, &st->buf[st->n - 1]))
 		st->sorted = 0;
 	if (st->n == st->alloc) {
 		/* What is allocated, not only what is held, stays in bound. */
@@ -233,9 +178,9 @@ rd_less(const struct rd *a, const struct rd *b)
 {
 	const struct bspan *x = &a->buf[a->pos], *y = &b->buf[b->pos];
 
-	if (before(x, y))
+	if (span_before(x, y))
 		return 1;
-	if (before(y, x))
+	if (span_before(y, x))
 		return 0;
 	return a->ord < b->ord;
 }
@@ -309,7 +254,7 @@ spool_drain(struct spool *sp, struct tree *t)
 			continue;
 		st = &sp->thr[(uintptr_t)*slot - 1];
 		if (!st->sorted)
-			sort_spans(st->buf, st->n);
+			spans_sort(st->buf, st->n);
 		if (st->nruns == 0)
 			for (j = 0; j < st->n; j++)
 				tree_span(t, st->th, &st->buf[j], 0);

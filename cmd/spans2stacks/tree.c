@@ -237,9 +237,8 @@ tree_span(struct tree *t, struct thread *th, const struct bspan *s,
 	return 0;
 }
 
-/* x sorts before y: earlier start, or the same start and a later end. */
-static int
-before(const struct bspan *x, const struct bspan *y)
+int
+span_before(const struct bspan *x, const struct bspan *y)
 {
 	return x->start < y->start ||
 	    (x->start == y->start && x->end > y->end);
@@ -248,7 +247,7 @@ before(const struct bspan *x, const struct bspan *y)
 void
 tree_buffer(struct thread *th, const struct bspan *s)
 {
-	if (th->nbuf > 0 && before(s, &th->buf[th->nbuf - 1]))
+	if (th->nbuf > 0 && span_before(s, &th->buf[th->nbuf - 1]))
 		th->buf_sorted = 0;
 	th->buf = grow_array(th->buf, &th->buf_alloc, th->nbuf + 1,
 	    sizeof(*th->buf));
@@ -262,16 +261,15 @@ merge(const struct bspan *a, size_t na, const struct bspan *b, size_t nb,
 	size_t i = 0, j = 0;
 
 	while (i < na && j < nb)
-		*out++ = before(&b[j], &a[i]) ? b[j++] : a[i++];
+		*out++ = span_before(&b[j], &a[i]) ? b[j++] : a[i++];
 	while (i < na)
 		*out++ = a[i++];
 	while (j < nb)
 		*out++ = b[j++];
 }
 
-/* A stable bottom-up merge sort (input order breaks full ties). */
-static void
-sort_spans(struct bspan *a, size_t n)
+void
+spans_sort(struct bspan *a, size_t n)
 {
 	struct bspan *tmp, *src = a, *dst, *sw, x;
 	size_t w, i, j, k, na, nb;
@@ -279,7 +277,7 @@ sort_spans(struct bspan *a, size_t n)
 	for (i = 0; i < n; i += 16)		/* insertion-sorted runs */
 		for (j = i + 1; j < n && j < i + 16; j++) {
 			x = a[j];
-			for (k = j; k > i && before(&x, &a[k - 1]); k--)
+			for (k = j; k > i && span_before(&x, &a[k - 1]); k--)
 				a[k] = a[k - 1];
 			a[k] = x;
 		}
@@ -313,7 +311,7 @@ tree_flush(struct tree *t)
 		if (th->nbuf == 0)
 			continue;
 		if (!th->buf_sorted)
-			sort_spans(th->buf, th->nbuf);
+			spans_sort(th->buf, th->nbuf);
 		for (j = 0; j < th->nbuf; j++)
 			tree_span(t, th, &th->buf[j], 0);
 		free(th->buf);
