@@ -7,6 +7,9 @@
 # equals one run over every rank's spans, and that a resubmitted array
 # redoes nothing.  Every wait is bounded.
 top=$(cd ../../../.. && pwd)
+# The batch rules run as a user runs them, not as a sub-make of 'make
+# check' (whose flags and jobserver change what make prints).
+unset MAKEFLAGS MFLAGS MAKELEVEL MAKEOVERRIDES
 cmp=$top/tests/cases/batch/compare.py
 # Debian's python3 (install-deps.sh), not a shim that may rehash meanwhile.
 py=/usr/bin/python3
