@@ -12,7 +12,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync }
     from 'node:fs';
 import { join, resolve } from 'node:path';
 import { tmpdir } from 'node:os';
-import { binDir, fixture, pageTest, runProg, tmpPath, top } from
+import { binDir, cell, fixture, pageTest, runProg, tmpPath, top } from
     './lib.mjs';
 
 const have = ['recdiff', 'chart2html', 'pmc2ndjson', 'metric-eval',
@@ -20,18 +20,6 @@ const have = ['recdiff', 'chart2html', 'pmc2ndjson', 'metric-eval',
 const cases = resolve(top, 'tests', 'cases', 'recdiff', '0001-metric-keys');
 const configs = resolve(top, '..', 'shared', 'reference',
     'rocprof-compute-configs');
-
-/* The text of column col in the row whose first cell is row. */
-async function cell(pg, table, row, col) {
-	return pg.$eval(`[data-testid="table-${table}"]`, (t, [r, c]) => {
-		const j = [...t.querySelectorAll('th')].map((th) =>
-		    th.textContent).indexOf(c);
-		for (const tr of t.querySelectorAll('tbody tr[data-row]'))
-			if (tr.cells[0].textContent === r)
-				return j < 0 ? '(no column)' : tr.cells[j].textContent;
-		return '(no row)';
-	}, [row, col]);
-}
 
 async function cellBg(pg, table, row, col) {
 	return pg.$eval(`[data-testid="table-${table}"]`, (t, [r, c]) => {

@@ -9,24 +9,13 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { binDir, fixture, pageTest, runProg, tmpPath, top } from
+import { binDir, cell, fixture, pageTest, runProg, tmpPath, top } from
     './lib.mjs';
 
 const have = ['pmc2ndjson', 'metric-eval', 'topn', 'chart2html']
     .every((p) => existsSync(join(binDir, p)));
 const configs = resolve(top, '..', 'shared', 'reference',
     'rocprof-compute-configs');
-
-async function cell(pg, table, row, col) {
-	return pg.$eval(`[data-testid="table-${table}"]`, (t, [r, c]) => {
-		const j = [...t.querySelectorAll('th')].map((th) =>
-		    th.textContent).indexOf(c);
-		for (const tr of t.querySelectorAll('tbody tr[data-row]'))
-			if (tr.cells[0].textContent === r)
-				return j < 0 ? '(no column)' : tr.cells[j].textContent;
-		return '(no row)';
-	}, [row, col]);
-}
 
 if (!have) {
 	test('pipeline pages (pmc2ndjson, metric-eval, topn not built)',

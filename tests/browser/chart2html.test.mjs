@@ -7,25 +7,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
-import { pageTest, runProg, tmpPath } from './lib.mjs';
+import { cell, pageTest, runProg, tmpPath } from
+    './lib.mjs';
 
 function page(name, lines, args = []) {
 	const html = tmpPath(name);
 	runProg('chart2html', ['-o', html, ...args],
 	    { input: lines.map((r) => JSON.stringify(r)).join('\n') + '\n' });
 	return html;
-}
-
-/* The text of the cell in the row whose first cell is row, column col. */
-async function cell(pg, table, row, col) {
-	return pg.$eval(`[data-testid="table-${table}"]`, (t, [r, c]) => {
-		const j = [...t.querySelectorAll('th')].map((th) =>
-		    th.textContent).indexOf(c);
-		for (const tr of t.querySelectorAll('tbody tr[data-row]'))
-			if (tr.cells[0].textContent === r)
-				return j < 0 ? '(no column)' : tr.cells[j].textContent;
-		return '(no row)';
-	}, [row, col]);
 }
 
 /* The first cells of the drawn rows of a table. */

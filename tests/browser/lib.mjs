@@ -226,3 +226,19 @@ export function assertClean(info) {
 	if (problems.length > 0)
 		throw new Error(`page problems:\n  ${problems.join('\n  ')}`);
 }
+
+/*
+ * The text a table shows: column col of the row whose first cell is row
+ * in the table with data-testid "table-<table>"; "(no row)" or
+ * "(no column)" when there is none.
+ */
+export async function cell(pg, table, row, col) {
+	return pg.$eval(`[data-testid="table-${table}"]`, (t, [r, c]) => {
+		const j = [...t.querySelectorAll('th')].map((th) =>
+		    th.textContent).indexOf(c);
+		for (const tr of t.querySelectorAll('tbody tr[data-row]'))
+			if (tr.cells[0].textContent === r)
+				return j < 0 ? '(no column)' : tr.cells[j].textContent;
+		return '(no row)';
+	}, [row, col]);
+}
