@@ -5,6 +5,7 @@
 
 #include "arena.h"
 #include "err.h"
+#include "xmem.h"
 
 struct arena_chunk {
 	struct arena_chunk *next;
@@ -26,9 +27,7 @@ chunk_new(size_t size)
 {
 	struct arena_chunk *c;
 
-	c = malloc(sizeof(*c) + size);
-	if (c == NULL)
-		die("out of memory");
+	c = xmalloc(sizeof(*c) + size);
 	c->size = size;
 	c->used = 0;
 	c->next = NULL;

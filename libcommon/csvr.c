@@ -109,8 +109,7 @@ csvr_open(struct csvr *r, const char *path)
 
 	if (zin_open(&r->in, path) != 0)
 		return -1;
-	if ((c = calloc(1, sizeof(*c))) == NULL)
-		die("out of memory");
+	c = xcalloc(1, sizeof(*c));
 	strbuf_init(&c->data, 0);
 	parser_start(c);
 	r->priv = c;

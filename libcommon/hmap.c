@@ -4,6 +4,7 @@
 
 #include "err.h"
 #include "hmap.h"
+#include "xmem.h"
 
 /*
  * The library's one string hash: eight bytes at a time, the length mixed
@@ -51,9 +52,7 @@ hmap_init(struct hmap *h, size_t hint)
 	h->cap = 16;
 	while (h->cap < hint * 2)
 		h->cap *= 2;
-	h->idx = calloc(h->cap, sizeof(*h->idx));
-	if (h->idx == NULL)
-		die("out of memory");
+	h->idx = xcalloc(h->cap, sizeof(*h->idx));
 	arena_init(&h->keys, 0);
 }
 
@@ -91,9 +90,7 @@ grow(struct hmap *h)
 	uint32_t *idx;
 
 	mask = h->cap * 2 - 1;
-	idx = calloc(h->cap * 2, sizeof(*idx));
-	if (idx == NULL)
-		die("out of memory");
+	idx = xcalloc(h->cap * 2, sizeof(*idx));
 	for (i = 0; i < h->n; i++) {
 		for (j = h->ents[i].hash & mask; idx[j] != 0; j = (j + 1) & mask)
 			;
@@ -126,9 +123,7 @@ hmap_put2(struct hmap *h, const char *key, size_t len, int *isnew)
 		die("out of memory");
 	if (h->n == h->alloc) {
 		h->alloc = h->alloc ? h->alloc * 2 : 16;
-		h->ents = realloc(h->ents, h->alloc * sizeof(*h->ents));
-		if (h->ents == NULL)
-			die("out of memory");
+		h->ents = xreallocarray(h->ents, h->alloc, sizeof(*h->ents));
 	}
 	e = &h->ents[h->n++];
 	e->key = arena_strndup(&h->keys, key, len);

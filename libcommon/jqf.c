@@ -8,6 +8,7 @@
 #include "err.h"
 #include "jqf.h"
 #include "strbuf.h"
+#include "xmem.h"
 
 struct jqf {
 	jq_state *jq;		/* NULL after a run-time error */
@@ -84,9 +85,8 @@ jqf_compile(const char *expr)
 {
 	struct jqf *f;
 
-	if ((f = calloc(1, sizeof(*f))) == NULL ||
-	    (f->expr = strdup(expr)) == NULL)
-		die("out of memory");
+	f = xcalloc(1, sizeof(*f));
+	f->expr = xstrdup(expr);
 	strbuf_init(&f->msg, 0);
 	load(f);
 	return f;

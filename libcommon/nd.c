@@ -10,6 +10,7 @@
 
 #include "nd.h"
 #include "sniff.h"
+#include "xmem.h"
 
 #define ND_MAX_DEPTH 512
 
@@ -757,8 +758,8 @@ nd_val_f64(struct nd_slice v, double *out)
 
 	if (nd_type(v) != ND_NUMBER)
 		return -1;
-	if (v.len >= sizeof(small) && (buf = malloc(v.len + 1)) == NULL)
-		die("out of memory");
+	if (v.len >= sizeof(small))
+		buf = xmalloc(v.len + 1);
 	memcpy(buf, v.p, v.len);
 	buf[v.len] = '\0';
 	errno = 0;

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "strbuf.h"
+#include "xmem.h"
 
 char strbuf_slopbuf[1];
 
@@ -52,9 +53,7 @@ strbuf_grow(struct strbuf *sb, size_t extra)
 	n = sb->alloc < 64 ? 64 : sb->alloc;
 	while (n < want)
 		n += n / 2;
-	p = realloc(sb->alloc > 0 ? sb->buf : NULL, n);
-	if (p == NULL)
-		die("out of memory");
+	p = xrealloc(sb->alloc > 0 ? sb->buf : NULL, n);
 	if (sb->alloc == 0)
 		p[0] = '\0';
 	sb->buf = p;

@@ -16,6 +16,7 @@
 
 #include "err.h"
 #include "zin.h"
+#include "xmem.h"
 
 #define ZIN_BUF (256 * 1024)
 #define ZIN_RAW (128 * 1024)
@@ -50,8 +51,7 @@ zin_open(struct zin *z, const char *path)
 #endif
 	z->fd = fd;
 	z->cap = ZIN_BUF;
-	if ((z->buf = malloc(z->cap)) == NULL)
-		die("out of memory");
+	z->buf = xmalloc(z->cap);
 	return 0;
 }
 
@@ -124,8 +124,7 @@ detect(struct zin *z)
 	ssize_t got;
 
 	z->detected = 1;
-	if ((z->raw = malloc(ZIN_RAW)) == NULL)
-		die("out of memory");
+	z->raw = xmalloc(ZIN_RAW);
 	while (z->rlen < 2) {
 		if ((got = raw_fill(z)) < 0)
 			return -1;
@@ -141,8 +140,7 @@ detect(struct zin *z)
 		z->rlen = 0;
 		return 0;
 	}
-	if ((zs = calloc(1, sizeof(*zs))) == NULL)
-		die("out of memory");
+	zs = xcalloc(1, sizeof(*zs));
 	if (inflateInit2(zs, 16 + MAX_WBITS) != Z_OK)
 		die("out of memory");
 	z->zs = zs;

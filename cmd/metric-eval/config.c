@@ -520,10 +520,8 @@ list_dir(const char *dir, int yaml, char ***out)
 		    (has_suffix(e->d_name, ".yaml") ||
 		    has_suffix(e->d_name, ".yml"))) : !S_ISDIR(st.st_mode))
 			continue;
-		v = realloc(v, (n + 1) * sizeof(*v));
-		if (!v || !(v[n] = strdup(e->d_name)))
-			die("out of memory");
-		n++;
+		v = xreallocarray(v, n + 1, sizeof(*v));
+		v[n++] = xstrdup(e->d_name);
 	}
 	closedir(dp);
 	if (n > 1)
@@ -589,9 +587,7 @@ config_load_dir(struct config *cf, const char *dir, struct table *t)
 
 	if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
 		/* A mistyped architecture directory: list its siblings. */
-		parent = strdup(dir);
-		if (!parent)
-			die("out of memory");
+		parent = xstrdup(dir);
 		while ((slash = strrchr(parent, '/')) && slash[1] == '\0')
 			*slash = '\0';
 		slash = strrchr(parent, '/');

@@ -560,8 +560,8 @@ check_instr(struct run *r, const struct instr *in, int old_groups)
 		return;		/* never ran: not in the Summary (3.4) */
 	instr_group(in, old_groups, &g);
 	slot = hmap_put(&r->groups, g.buf, g.len);
-	if (*slot == NULL && (*slot = calloc(1, sizeof(*a))) == NULL)
-		die("out of memory");
+	if (*slot == NULL)
+		*slot = xcalloc(1, sizeof(*a));
 	a = *slot;
 	a->sum += v, a->err += e, a->n++;
 	r->all.sum += v, r->all.err += e, r->all.n++;

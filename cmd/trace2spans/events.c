@@ -253,9 +253,8 @@ open_stack(struct hmap *h, struct strbuf *key)
 {
 	void **slot = hmap_put(h, key->buf, key->len);
 
-	if (*slot == NULL && (*slot = calloc(1, sizeof(struct open_stack)))
-	    == NULL)
-		die("out of memory");
+	if (*slot == NULL)
+		*slot = xcalloc(1, sizeof(struct open_stack));
 	return *slot;
 }
 
@@ -267,9 +266,7 @@ push_open(struct trace *t, struct open_stack *st, const struct nd_slice *v,
 
 	if (st->n == st->alloc) {
 		st->alloc = st->alloc ? st->alloc * 2 : 8;
-		if ((st->v = realloc(st->v, st->alloc * sizeof(*st->v)))
-		    == NULL)
-			die("out of memory");
+		st->v = xreallocarray(st->v, st->alloc, sizeof(*st->v));
 	}
 	o = &st->v[st->n++];
 	o->start = start;
