@@ -4,6 +4,7 @@
  */
 #include <getopt.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -259,9 +260,12 @@ in_list(const struct strv *s, const char *text)
 	return 0;
 }
 
-/* Marks in want the kernels -k names, by top-statistics rank or name. */
-static void
-want_kernels(const size_t *idx, size_t n, char *want)
+/*
+ * Marks in want the kernels -k names, by top-statistics rank or name.
+ * Returns 0, or -1 with the message in err (nothing left allocated).
+ */
+static int
+want_kernels(const size_t *idx, size_t n, char *want, struct strbuf *err)
 {
 	size_t *top = xcalloc(n + 1, sizeof(size_t));
 	size_t *order = xreallocarray(NULL, tab.nkernels + 1, sizeof(size_t));
@@ -274,7 +278,7 @@ want_kernels(const size_t *idx, size_t n, char *want)
 		    in_list(&opt.dispatches, tab.dispatch_id[idx[i]]))
 			top[nt++] = idx[i];
 	nk = rank_kernels(top, nt, order);
-	for (i = 0; i < opt.kernels.n; i++) {
+	for (i = 0; i < opt.kernels.n && !err->len; i++) {
 		const char *k = opt.kernels.v[i];
 		char *end;
 		unsigned long r = strtoul(k, &end, 10);
@@ -282,37 +286,47 @@ want_kernels(const size_t *idx, size_t n, char *want)
 
 		if (*k && *end == '\0') {
 			if (r >= nk && nk == 0)
-				die("--kernel %lu: there are no kernels", r);
-			if (r >= nk)
-				die("--kernel %lu: there %s only %zu kernel%s "
-				    "(ranks 0 to %zu)", r, nk == 1 ? "is" :
-				    "are", nk, nk == 1 ? "" : "s", nk - 1);
-			want[order[r]] = 1;
+				strbuf_addf(err, "--kernel %lu: there are no "
+				    "kernels", r);
+			else if (r >= nk)
+				strbuf_addf(err, "--kernel %lu: there %s only "
+				    "%zu kernel%s (ranks 0 to %zu)", r,
+				    nk == 1 ? "is" : "are", nk,
+				    nk == 1 ? "" : "s", nk - 1);
+			else
+				want[order[r]] = 1;
 		} else if ((slot = hmap_get(&tab.kernel_ids, k,
 		    strlen(k))) != NULL) {
 			want[(intptr_t)*slot - 1] = 1;
 		} else {
-			die("--kernel '%s': no such kernel", k);
+			strbuf_addf(err, "--kernel '%s': no such kernel", k);
 		}
 	}
 	free(top);
 	free(order);
+	return err->len ? -1 : 0;
 }
 
-/* The rows at the --dispatch positions, in the order given. */
-static size_t
-dispatch_rows(const size_t *idx, size_t n, size_t *out)
+/*
+ * Puts in out the rows at the --dispatch positions, in the order given.
+ * Returns their number, or -1 with the message in err.
+ */
+static ptrdiff_t
+dispatch_rows(const size_t *idx, size_t n, size_t *out, struct strbuf *err)
 {
 	size_t i, nt = 0, lo, hi, mid;
 	unsigned long d;
 
 	for (i = 0; i < opt.dispatches.n; i++) {
+		/* Checked in select_rows(): this does not die. */
 		d = opt_ulong("--dispatch", opt.dispatches.v[i], 0,
 		    (unsigned long)-1 >> 1);
-		if (d >= n)
-			die("--dispatch %lu: only %zu dispatch%s left "
-			    "after the filters", d, n, n == 1 ? " is" :
+		if (d >= n) {
+			strbuf_addf(err, "--dispatch %lu: only %zu dispatch%s "
+			    "left after the filters", d, n, n == 1 ? " is" :
 			    "es are");
+			return -1;
+		}
 		for (lo = 0, hi = n; lo < hi;) {
 			mid = (lo + hi) / 2;
 			if (tab.label[idx[mid]] < d)
@@ -320,44 +334,64 @@ dispatch_rows(const size_t *idx, size_t n, size_t *out)
 			else
 				hi = mid;
 		}
-		if (lo == n || tab.label[idx[lo]] != d)
-			die("--dispatch %lu: that dispatch was removed by the "
-			    "other filters", d);
+		if (lo == n || tab.label[idx[lo]] != d) {
+			strbuf_addf(err, "--dispatch %lu: that dispatch was "
+			    "removed by the other filters", d);
+			return -1;
+		}
 		out[nt++] = idx[lo];
 	}
-	return nt;
+	return (ptrdiff_t)nt;
 }
 
-/* Rows selected by --gpu, --kernel and --dispatch (in that order). */
+/*
+ * Rows selected by --gpu, --kernel and --dispatch (in that order).  A
+ * filter that selects nothing is an error; the arrays are freed before
+ * the message, so a failed run leaves nothing allocated.
+ */
 static size_t *
 select_rows(size_t *np)
 {
-	size_t *idx = xreallocarray(NULL, tab.nrows + 1, sizeof(size_t));
-	size_t *sel = xreallocarray(NULL, opt.dispatches.n + 1,
-	    sizeof(size_t));
-	char *want = xcalloc(tab.nkernels + 1, 1);
-	size_t n = 0, i, j;
+	struct strbuf err = STRBUF_INIT;
+	size_t *idx, *sel, n = 0, i, j;
+	ptrdiff_t nd;
+	char *want;
 
+	/* Bad numbers are usage errors, before anything is allocated. */
+	for (i = 0; i < opt.dispatches.n; i++)
+		(void)opt_ulong("--dispatch", opt.dispatches.v[i], 0,
+		    (unsigned long)-1 >> 1);
+	idx = xreallocarray(NULL, tab.nrows + 1, sizeof(size_t));
+	sel = xreallocarray(NULL, opt.dispatches.n + 1, sizeof(size_t));
+	want = xcalloc(tab.nkernels + 1, 1);
 	for (i = 0; i < tab.nrows; i++)
 		if (!opt.gpu ||
 		    (tab.gpu[i] && strcmp(tab.gpu[i], opt.gpu) == 0))
 			idx[n++] = i;
 	if (opt.gpu && n == 0)
-		die("--gpu '%s': no dispatch has that GPU_ID", opt.gpu);
-	if (opt.kernels.n) {
-		want_kernels(idx, n, want);
+		strbuf_addf(&err, "--gpu '%s': no dispatch has that GPU_ID",
+		    opt.gpu);
+	if (!err.len && opt.kernels.n &&
+	    want_kernels(idx, n, want, &err) == 0) {
 		for (i = j = 0; i < n; i++)
 			if (want[tab.kernel[idx[i]]])
 				idx[j++] = idx[i];
 		n = j;
 	}
-	if (opt.dispatches.n) {
-		n = dispatch_rows(idx, n, sel);
+	if (!err.len && opt.dispatches.n &&
+	    (nd = dispatch_rows(idx, n, sel, &err)) >= 0) {
+		n = (size_t)nd;
 		idx = xreallocarray(idx, n + 1, sizeof(size_t));
 		memcpy(idx, sel, n * sizeof(size_t));
 	}
 	free(sel);
 	free(want);
+	if (err.len) {
+		free(idx);
+		warn("%s", err.buf);
+		strbuf_release(&err);
+		exit(EXIT_FAILURE);
+	}
 	*np = n;
 	return idx;
 }
