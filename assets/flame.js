@@ -434,9 +434,15 @@
 		if (rowsCache.tree !== t || rowsCache.root !== st.root)
 			rowsCache = { tree: t, root: st.root,
 			    rows: rowsOf(t, st.root) };
+		/* A shallow graph gets a canvas of its height (and a spare
+		 * row), so it sits under the toolbar; a deep one scrolls. */
+		const need = rowsCache.rows * ROW + ROW;
+		const border = scroller.offsetHeight - scroller.clientHeight;
+		scroller.style.maxHeight = need + border + 'px';
+		scroller.style.minHeight = Math.min(200, need) + border + 'px';
 		const viewH = scroller.clientHeight;
 		const w = scroller.clientWidth;
-		const total = Math.max(rowsCache.rows * ROW + ROW, viewH);
+		const total = Math.max(need, viewH);
 		const dpr = window.devicePixelRatio || 1;
 		canvas.style.width = w + 'px';
 		canvas.style.height = viewH + 'px';
@@ -837,7 +843,7 @@
 			    matched.error : 'searching\u2026';
 		if (test === null || typeof test === 'string') {
 			st.match = st.sub = null;
-			matchesEl.textContent = test || '';
+			matchesEl.textContent = matchesEl.title = test || '';
 			if (test && test !== 'searching\u2026')
 				matchesEl.className = 'fg-error';
 			return;
@@ -873,7 +879,7 @@
 		    (st.root === 0 ? 'all' : 'thread');
 		if (st.zoom !== st.root)
 			text += ' (' + pct(zshare, tw[st.zoom]) + ' of zoom)';
-		matchesEl.textContent = text;
+		matchesEl.textContent = matchesEl.title = text;
 		if (count === 0)
 			matchesEl.className = 'fg-none';
 	}
@@ -1066,6 +1072,9 @@
 		st.root = st.zoom = root;
 		st.focus = st.hover = -1;
 		threadSel.value = v;
+		threadSel.title = threadSel.selectedOptions.length > 0 ?
+		    threadSel.selectedOptions[0].textContent : '';
+		legendTotal();
 		resize();
 		runSearch();
 		refreshTable();
@@ -1217,8 +1226,24 @@
 		item(MATCH_FILL, 'search match');
 		const u = document.createElement('span');
 		u.className = 'fg-unit';
-		u.textContent = 'unit: ' + meta.unit + ', total ' + fmt(meta.total);
 		lg.appendChild(u);
+		legendTotal();
+	}
+
+	/* The legend's total: the selected thread's, and its share. */
+	function legendTotal() {
+		const u = document.querySelector('#fg-legend .fg-unit');
+		if (u === null)
+			return;
+		const all = trees[0].total[0];
+		let text = 'unit: ' + meta.unit + ', total ';
+		if (st.view.startsWith('t:')) {
+			const v = trees[0].total[threadNode(st.view.slice(2))];
+			text += fmt(v) + ', ' + pct(v, all) + ' of ' + fmt(all);
+		} else {
+			text += fmt(all);
+		}
+		u.textContent = text;
 	}
 
 	function onMove(e) {
