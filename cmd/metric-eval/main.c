@@ -28,7 +28,7 @@ static struct {
 	struct opt_common com;
 	struct strv blocks, dispatches, exprs, files, kernels;
 	const char *by, *config, *gpu;
-	int norm;
+	int norm, interactive;
 } opt = { .com = OPT_COMMON_INIT };
 
 static struct bad_input bad = BAD_INPUT_INIT;
@@ -36,6 +36,7 @@ static struct jqf *where;
 static FILE *outfp;		/* standard output or the file of -o */
 static struct table tab;
 static struct config conf;
+static struct config iconf[NNORMS];	/* --interactive: the other -n */
 static int configured;
 static int warned_sysinfo;
 static size_t nlabels;		/* dispatch records seen */
@@ -55,6 +56,8 @@ static const struct opt_help help[] = {
 	{ "-e, --expr DEF", "add the metric DEF: 'Name = expression'" },
 	{ "-f, --file FILE", "load a panel YAML file of your own" },
 	{ "-g, --gpu ID", "keep only the dispatches of GPU ID" },
+	{ "--interactive", "also write what a page needs to filter "
+	    "(chart2html)" },
 	{ "-k, --kernel KERNEL", "keep only one kernel: its rank or name" },
 	{ "--nonfinite HOW", "NaN and infinities as strings (default) or "
 	    "null" },
@@ -67,7 +70,7 @@ usage(int rc)
 {
 	fprintf(rc ? stderr : stdout, "usage: metric-eval [-h] [-b id] "
 	    "[--by key] [-c dir] [-d n] [-e def] [-f file] [-g id] "
-	    "[-k kernel] [-n unit] [--no-progress] [--nonfinite how] [-o file] "
+	    "[--interactive] [-k kernel] [-n unit] [--no-progress] [--nonfinite how] [-o file] "
 	    "[--progress] "
 	    "[--strict] [--version] [--where expr] [file ...]\n");
 	if (rc == 0)
@@ -82,22 +85,47 @@ strv_push(struct strv *s, const char *v)
 	s->v[s->n++] = v;
 }
 
-/* Loads and compiles the definitions, once the data's keys are known. */
+/* Loads and compiles the definitions into cf. */
 static void
-configure(void)
+load_defs(struct config *cf)
 {
 	size_t i;
 
-	configured = 1;
-	if (opt.config) {
-		config_load_dir(&conf, opt.config, &tab);
-		panels_prepare(&tab);
-	}
+	if (opt.config)
+		config_load_dir(cf, opt.config, &tab);
 	for (i = 0; i < opt.files.n; i++)
-		config_load_file(&conf, opt.files.v[i], &tab, 1);
+		config_load_file(cf, opt.files.v[i], &tab, 1);
 	for (i = 0; i < opt.exprs.n; i++)
-		config_add_user(&conf, opt.exprs.v[i]);
-	config_compile(&conf, &tab);
+		config_add_user(cf, opt.exprs.v[i]);
+	config_compile(cf, &tab);
+}
+
+/* Loads and compiles the definitions, once the data's keys are known
+ * (with --interactive, for every normalization). */
+static void
+configure(void)
+{
+	int n;
+
+	configured = 1;
+	if (opt.config)
+		panels_prepare(&tab);
+	load_defs(&conf);
+	for (n = 0; opt.interactive && n < NNORMS; n++)
+		if (n != opt.norm)
+			load_defs(&iconf[n]);
+}
+
+/* The configurations of the other normalizations, released and ready. */
+static void
+iconf_reset(void)
+{
+	int n;
+
+	for (n = 0; n < NNORMS; n++) {
+		config_release(&iconf[n]);
+		config_init(&iconf[n], n);
+	}
 }
 
 /* Evaluates the run read so far and makes ready for the next one. */
@@ -119,6 +147,7 @@ run_finish(void)
 	if (tab.nbad_sysinfo > 0)
 		bad_sysinfo = 1;
 	config_release(&conf);
+	iconf_reset();
 	table_release(&tab);
 	panels_reset();
 	table_init(&tab);
@@ -642,6 +671,16 @@ evaluate(void)
 	}
 	ndw_release(&w);
 	free(idx);
+	if (opt.interactive) {
+		struct interactive_out io = { outfp, norm_names[opt.norm],
+		    run.buf, run.len, id_wanted };
+		struct config *cf[NNORMS];
+		int k;
+
+		for (k = 0; k < NNORMS; k++)
+			cf[k] = k == opt.norm ? &conf : &iconf[k];
+		interactive_write(&io, &tab, cf);
+	}
 	if (blank_missing)
 		warn("%s%s%s%lu cells are blank because counters are absent "
 		    "from the data (the first: '%s')", run.len ? "run " : "",
@@ -674,7 +713,7 @@ push_list(struct strv *s, char *arg)
 int
 main(int argc, char *argv[])
 {
-	enum { OPT_BY = OPT_OWN, OPT_NONFINITE };
+	enum { OPT_BY = OPT_OWN, OPT_INTERACTIVE, OPT_NONFINITE };
 	static const struct option longopts[] = {
 		{ "block", required_argument, NULL, 'b' },
 		{ "by", required_argument, NULL, OPT_BY },
@@ -683,6 +722,7 @@ main(int argc, char *argv[])
 		{ "expr", required_argument, NULL, 'e' },
 		{ "file", required_argument, NULL, 'f' },
 		{ "gpu", required_argument, NULL, 'g' },
+		{ "interactive", no_argument, NULL, OPT_INTERACTIVE },
 		{ "kernel", required_argument, NULL, 'k' },
 		{ "nonfinite", required_argument, NULL, OPT_NONFINITE },
 		{ "normal-unit", required_argument, NULL, 'n' },
@@ -710,6 +750,7 @@ main(int argc, char *argv[])
 				    "supported");
 			opt.by = optarg;
 			break;
+		case OPT_INTERACTIVE: opt.interactive = 1; break;
 		case OPT_NONFINITE:
 			if (strcmp(optarg, "null") != 0 &&
 			    strcmp(optarg, "string") != 0)
@@ -725,12 +766,17 @@ main(int argc, char *argv[])
 		warn("no metric definitions: give -c, -f or -e");
 		usage(EXIT_USAGE);
 	}
+	if (opt.interactive && (opt.by || opt.gpu || opt.kernels.n ||
+	    opt.dispatches.n))
+		die_usage("--interactive: the page chooses the dispatches; "
+		    "give no --by, -d, -g or -k");
 	bad.strict = opt.com.strict;
 	if (opt.com.where)
 		where = jqf_compile(opt.com.where);
 	outfp = ofile_open(&of, opt.com.output);
 	table_init(&tab);
 	config_init(&conf, opt.norm);
+	iconf_reset();
 	progress_init(opt.com.progress, "dispatches");
 	if (argc == 0)
 		rc = metric_eval_stream("-");
@@ -745,6 +791,8 @@ main(int argc, char *argv[])
 	if (where)
 		jqf_free(where);
 	config_release(&conf);
+	for (ch = 0; ch < NNORMS; ch++)
+		config_release(&iconf[ch]);
 	table_release(&tab);
 	panels_reset();
 	free(opt.blocks.v);

@@ -293,4 +293,22 @@ enum { PANELS_FIRST, PANELS_ROOFLINE };
 void panels_write(const struct panels_out *o, struct table *t,
     const size_t *idx, size_t n, int which);
 
+/* ---- the data a page re-evaluates (interactive.c) ---- */
+
+struct interactive_out {
+	FILE *fp;
+	const char *norm;	/* the -n name */
+	const char *run;	/* raw JSON, or run_len 0 */
+	size_t run_len;
+	int (*wanted)(int table_id, size_t row);
+};
+
+/*
+ * Writes the dispatches, every stored column and every metric table with
+ * its compiled cells; cf[n] is the configuration compiled for
+ * normalization n (norm_names), all loaded alike.
+ */
+void interactive_write(const struct interactive_out *o, struct table *t,
+    struct config *const cf[NNORMS]);
+
 #endif
