@@ -472,6 +472,49 @@ fskip_val(const char *p, const char *end)
 	return p;
 }
 
+static const double pow10_exact[] = {
+	1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12,
+	1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22
+};
+
+/*
+ * The JSON number at p (validated) in *out; returns the byte after it.
+ * Counters are plain decimals ("65536.0"): when the digits without the
+ * point make an integer m of at most 2^53 and f digits follow the point
+ * (f <= 22), m and 10^f are exact doubles and m / 10^f is the correctly
+ * rounded value, the one strtod() gives.  Anything else goes to strtod().
+ */
+static const char *
+fast_number(const char *p, const char *end, double *out)
+{
+	const char *s = p;
+	uint64_t m = 0;
+	int nd = 0, fd = 0;
+	double d;
+
+	if (*p == '-')
+		p++;
+	for (; p < end && *p >= '0' && *p <= '9'; p++, nd++)
+		m = m * 10 + (uint64_t)(*p - '0');
+	if (p < end && *p == '.')
+		for (p++; p < end && *p >= '0' && *p <= '9'; p++, nd++, fd++)
+			m = m * 10 + (uint64_t)(*p - '0');
+	if (nd > 19 || fd > 22 || m > (UINT64_C(1) << 53) ||
+	    (p < end && (*p == 'e' || *p == 'E'))) {
+		struct nd_slice v = { s, 0 };
+
+		p = fskip_val(s, end);
+		v.len = (size_t)(p - s);
+		*out = nd_val_f64(v, &d) == 0 ? d : NAN;
+		return p;
+	}
+	d = (double)m;
+	if (fd > 0)
+		d /= pow10_exact[fd];
+	*out = *s == '-' ? -d : d;
+	return p;
+}
+
 enum { K_NONE, K_KERNEL, K_GPU, K_DISPATCH, K_DUR, K_START, K_END,
     K_BLOCKS, K_BLOCK };
 
@@ -505,6 +548,7 @@ key_meaning(struct table *t, struct block *b, size_t i, const char *key,
 	e->key = xmalloc(kl + 1);
 	memcpy(e->key, key, kl);
 	e->len = kl;
+	e->plain = !memchr(key, '"', kl) && !memchr(key, '\\', kl);
 	slot = hmap_get(&b->cols, key, kl);
 	e->col = slot ? (long)(intptr_t)*slot - 1 : -1;
 	e->what = K_NONE;
@@ -546,19 +590,33 @@ struct rowvals {
 	double start, end, dur;
 };
 
-static void store_block(struct table *t, struct block *b, const char *p,
-    const char *end, struct strbuf *tmp, size_t row, int top,
+static const char *store_block(struct table *t, struct block *b,
+    const char *p, const char *end, struct strbuf *tmp, size_t row, int top,
     struct rowvals *rv);
 
-/* Stores the members of the "blocks" object, each into its block. */
-static void
+/* The block named by the raw key k (index 1 on), or NULL. */
+static struct block *
+named_block(struct table *t, struct nd_slice k, struct strbuf *tmp)
+{
+	const char *key;
+	size_t kl, j;
+
+	key = key_text(k, tmp, &kl);
+	for (j = 1; j < t->nblocks; j++)
+		if (strlen(t->blocks[j].name) == kl &&
+		    memcmp(t->blocks[j].name, key, kl) == 0)
+			return &t->blocks[j];
+	return NULL;
+}
+
+/* Stores the members of the "blocks" object at p, each into its block;
+ * returns the byte after the object. */
+static const char *
 store_blocks(struct table *t, const char *p, const char *end,
     struct strbuf *tmp, size_t row, struct rowvals *rv)
 {
-	struct nd_slice k, v;
+	struct nd_slice k;
 	struct block *b;
-	const char *key;
-	size_t kl, j;
 
 	p = fskip_ws(p + 1, end);
 	while (p < end && *p == '"') {
@@ -566,27 +624,36 @@ store_blocks(struct table *t, const char *p, const char *end,
 		p = fskip_str(p, end);
 		k.len = (size_t)(p - k.p);
 		p = fskip_ws(fskip_ws(p, end) + 1, end);
-		v.p = p;
-		p = fskip_val(p, end);
-		v.len = (size_t)(p - v.p);
+		if (*p == '{' && (b = named_block(t, k, tmp)) != NULL)
+			p = store_block(t, b, p, end, tmp, row, 0, rv);
+		else
+			p = fskip_val(p, end);
 		p = fskip_ws(p, end);
 		if (p < end && *p == ',')
 			p = fskip_ws(p + 1, end);
-		if (*v.p != '{')
-			continue;
-		key = key_text(k, tmp, &kl);
-		for (j = 1; j < t->nblocks; j++) {
-			b = &t->blocks[j];
-			if (strlen(b->name) == kl &&
-			    memcmp(b->name, key, kl) == 0)
-				store_block(t, b, v.p, v.p + v.len, tmp, row, 0,
-				    rv);
-		}
 	}
+	return p < end ? p + 1 : p;
 }
 
-/* Stores the values of one block's object (or the top level). */
-static void
+/* The cached key at position i of b if the raw key at p is exactly it
+ * (a key without '"' or '\\' is its own JSON text); NULL otherwise. */
+static const struct pos_ent *
+cached_key(const struct block *b, size_t i, const char *p, const char *end)
+{
+	const struct pos_ent *e;
+
+	if (i >= b->npos)
+		return NULL;
+	e = &b->pos[i];
+	if (!e->plain || (size_t)(end - p) <= e->len + 1 ||
+	    p[e->len + 1] != '"' || memcmp(p + 1, e->key, e->len) != 0)
+		return NULL;
+	return e;
+}
+
+/* Stores the values of the object at p into block b (or the top level);
+ * returns the byte after the object. */
+static const char *
 store_block(struct table *t, struct block *b, const char *p,
     const char *end, struct strbuf *tmp, size_t row, int top,
     struct rowvals *rv)
@@ -596,23 +663,41 @@ store_block(struct table *t, struct block *b, const char *p,
 	struct nd_slice ts = { NULL, 0 }, te = { NULL, 0 };
 	const char *key;
 	size_t kl, i = 0;
+	double x;
 
 	p = fskip_ws(p + 1, end);	/* past '{' */
 	while (p < end && *p == '"') {
-		k.p = p;
-		p = fskip_str(p, end);
-		k.len = (size_t)(p - k.p);
+		if ((e = cached_key(b, i, p, end)) != NULL) {
+			p += e->len + 2;
+		} else {
+			k.p = p;
+			p = fskip_str(p, end);
+			k.len = (size_t)(p - k.p);
+			key = key_text(k, tmp, &kl);
+			e = key_meaning(t, b, i, key, kl, top);
+		}
+		i++;
 		p = fskip_ws(fskip_ws(p, end) + 1, end);	/* ':' */
 		v.p = p;
-		p = fskip_val(p, end);
+		if (e->col >= 0 && (*p == '-' || (*p >= '0' && *p <= '9'))) {
+			p = fast_number(p, end, &x);
+			col_set(t, &t->cols[e->col], row, x);
+		} else if (*p == '{' && e->what == K_BLOCKS) {
+			p = store_blocks(t, p, end, tmp, row, rv);
+		} else if (*p == '{' && e->what >= K_BLOCK) {
+			p = store_block(t, &t->blocks[e->what - K_BLOCK], p,
+			    end, tmp, row, 0, rv);
+		} else {
+			p = fskip_val(p, end);
+			if (e->col >= 0)
+				col_set(t, &t->cols[e->col], row,
+				    number((struct nd_slice){ v.p,
+				    (size_t)(p - v.p) }));
+		}
 		v.len = (size_t)(p - v.p);
 		p = fskip_ws(p, end);
 		if (p < end && *p == ',')
 			p = fskip_ws(p + 1, end);
-		key = key_text(k, tmp, &kl);
-		e = key_meaning(t, b, i++, key, kl, top);
-		if (e->col >= 0)
-			col_set(t, &t->cols[e->col], row, number(v));
 		switch (e->what) {
 		case K_NONE:
 			break;
@@ -637,14 +722,7 @@ store_block(struct table *t, struct block *b, const char *p,
 		case K_END:
 			te = v;
 			break;
-		case K_BLOCKS:
-			if (*v.p == '{')
-				store_blocks(t, v.p, v.p + v.len, tmp, row, rv);
-			break;
-		default:
-			if (*v.p == '{')
-				store_block(t, &t->blocks[e->what - K_BLOCK],
-				    v.p, v.p + v.len, tmp, row, 0, rv);
+		default:	/* blocks: stored above */
 			break;
 		}
 	}
@@ -654,6 +732,7 @@ store_block(struct table *t, struct block *b, const char *p,
 	}
 	if (b->dur_col >= 0)
 		store_duration(t, b, row, ts, te);
+	return p < end ? p + 1 : p;
 }
 
 void

@@ -39,6 +39,7 @@ struct pos_ent {
 	char *key;
 	size_t len;
 	long col;		/* stored column, or -1 */
+	int plain;		/* key has no '"' or '\\': its own JSON text */
 	int what;		/* a key read for the filters, or a block */
 };
 

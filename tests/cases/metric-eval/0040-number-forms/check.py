@@ -1,0 +1,30 @@
+# check.py gen|args|cmp: the input, the -e options, and the comparison
+# for check.sh (Python's float() is the independent reader).
+import json, struct, sys
+
+TEXTS = ["0", "-0", "-0.0", "7", "-12", "65536.0", "53951831.0", "0.1",
+         "123.456", "-987.125", "0.000001", "1.5e3", "2E-3", "1e300",
+         "9007199254740992", "9007199254740993", "9007199254740993.0",
+         "12345678901234567890", "1234567890123456789.5",
+         "0.1234567890123456789", "3.14159265358979323846",
+         "1.0000000000000000000000001", "4.35", "99999999999999999999",
+         "0.30000000000000004", "1e-320", "123456789012.0625"]
+names = ["A%d" % i for i in range(len(TEXTS))]
+if sys.argv[1] == "gen":
+    print('{"type":"dispatch","Dispatch_ID":0,"Kernel_Name":"k",' +
+          ",".join('"%s":%s' % (n, t) for n, t in zip(names, TEXTS)) + "}")
+elif sys.argv[1] == "args":
+    print(" ".join("-e %s=MAX(%s)" % (n, n) for n in names))
+else:
+    got = {}
+    for line in open(sys.argv[3]):
+        r = json.loads(line, parse_int=float)
+        got[r["metric"]] = r["Value"]
+    bad = 0
+    for n, t in zip(names, TEXTS):
+        want = struct.pack("<d", float(t))
+        v = got.get(n)
+        if v is None or struct.pack("<d", float(v)) != want:
+            print("%s: %s read as %r" % (n, t, v))
+            bad += 1
+    print("%d of %d values read exactly" % (len(TEXTS) - bad, len(TEXTS)))
