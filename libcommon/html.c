@@ -2,45 +2,9 @@
 #include <string.h>
 
 #include "html.h"
+#include "utf8.h"
 
 #define REPLACEMENT "\xef\xbf\xbd"	/* U+FFFD */
-
-/*
- * Returns the length of the valid UTF-8 sequence at s (at most n bytes
- * long), or 0 when it is not one (overlong, surrogate, above U+10FFFF or
- * cut short).
- */
-size_t
-html_utf8_len(const unsigned char *s, size_t n)
-{
-	unsigned char c = s[0], lo = 0x80, hi = 0xbf;
-	size_t len, i;
-
-	if (c < 0x80)
-		return 1;
-	if (c >= 0xc2 && c <= 0xdf)
-		len = 2;
-	else if (c >= 0xe0 && c <= 0xef) {
-		len = 3;
-		if (c == 0xe0)
-			lo = 0xa0;
-		else if (c == 0xed)
-			hi = 0x9f;
-	} else if (c >= 0xf0 && c <= 0xf4) {
-		len = 4;
-		if (c == 0xf0)
-			lo = 0x90;
-		else if (c == 0xf4)
-			hi = 0x8f;
-	} else
-		return 0;
-	if (n < len || s[1] < lo || s[1] > hi)
-		return 0;
-	for (i = 2; i < len; i++)
-		if (s[i] < 0x80 || s[i] > 0xbf)
-			return 0;
-	return len;
-}
 
 static const char *
 entity(unsigned char c)
@@ -91,7 +55,7 @@ html_text(FILE *fp, const char *s, size_t len)
 			fputs(ent, fp);
 			p++;
 		} else if (*p >= 0x80 &&
-		    (n = html_utf8_len(p, (size_t)(end - p))) > 0) {
+		    (n = utf8_len(p, (size_t)(end - p))) > 0) {
 			fwrite(p, 1, n, fp);
 			p += n;
 		} else {

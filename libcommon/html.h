@@ -41,10 +41,5 @@ struct html_page {
 
 void html_page_head(FILE *fp, const struct html_page *pg);
 void html_page_foot(FILE *fp, const struct html_page *pg);
-/*
- * The length of the valid UTF-8 sequence at s (n bytes available), or 0
- * when it is not one (overlong, a surrogate, above U+10FFFF, cut short).
- */
-size_t html_utf8_len(const unsigned char *s, size_t n);
 
 #endif

@@ -10,6 +10,7 @@
 
 #include "nd.h"
 #include "sniff.h"
+#include "utf8.h"
 #include "xmem.h"
 
 #define ND_MAX_DEPTH 512
@@ -75,43 +76,6 @@ hex4(const char *p, const char *end)
 		v = v * 16 + h;
 	}
 	return v;
-}
-
-/*
- * Checks one UTF-8 sequence starting at a byte >= 0x80.  Returns its
- * length, or 0 when it is invalid (overlong, surrogate, > U+10FFFF, cut).
- */
-static size_t
-utf8_len(const unsigned char *p, const unsigned char *end)
-{
-	unsigned c = p[0];
-	unsigned lo = 0x80, hi = 0xBF;
-	size_t n, i;
-
-	if (c >= 0xC2 && c <= 0xDF)
-		n = 2;
-	else if (c >= 0xE0 && c <= 0xEF) {
-		n = 3;
-		if (c == 0xE0)
-			lo = 0xA0;
-		else if (c == 0xED)
-			hi = 0x9F;
-	} else if (c >= 0xF0 && c <= 0xF4) {
-		n = 4;
-		if (c == 0xF0)
-			lo = 0x90;
-		else if (c == 0xF4)
-			hi = 0x8F;
-	} else
-		return 0;
-	if ((size_t)(end - p) < n)
-		return 0;
-	if (p[1] < lo || p[1] > hi)
-		return 0;
-	for (i = 2; i < n; i++)
-		if (p[i] < 0x80 || p[i] > 0xBF)
-			return 0;
-	return n;
 }
 
 /*
@@ -199,7 +163,7 @@ scan_string(struct scan *s)
 			s->p = (const char *)p;
 			return fail(s, "control character in string");
 		}
-		if ((n = utf8_len(p, end)) == 0) {
+		if ((n = utf8_len(p, (size_t)(end - p))) == 0) {
 			s->p = (const char *)p;
 			return fail(s, "invalid UTF-8");
 		}

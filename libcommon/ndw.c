@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "ndw.h"
+#include "utf8.h"
 
 static void plain_init(void);
 
@@ -26,33 +27,6 @@ ndw_release(struct ndw *w)
 }
 
 static const char hexdig[] = "0123456789abcdef";
-
-/* Length of a valid UTF-8 sequence at p, or 0 (as in nd.c). */
-static size_t
-utf8_ok(const unsigned char *p, const unsigned char *end)
-{
-	unsigned c = p[0], lo = 0x80, hi = 0xBF;
-	size_t n, i;
-
-	if (c >= 0xC2 && c <= 0xDF)
-		n = 2;
-	else if (c >= 0xE0 && c <= 0xEF) {
-		n = 3;
-		lo = c == 0xE0 ? 0xA0 : 0x80;
-		hi = c == 0xED ? 0x9F : 0xBF;
-	} else if (c >= 0xF0 && c <= 0xF4) {
-		n = 4;
-		lo = c == 0xF0 ? 0x90 : 0x80;
-		hi = c == 0xF4 ? 0x8F : 0xBF;
-	} else
-		return 0;
-	if ((size_t)(end - p) < n || p[1] < lo || p[1] > hi)
-		return 0;
-	for (i = 2; i < n; i++)
-		if (p[i] < 0x80 || p[i] > 0xBF)
-			return 0;
-	return n;
-}
 
 static void
 add_u(struct strbuf *sb, unsigned c)
@@ -123,7 +97,7 @@ ndw_quote(struct strbuf *sb, const char *s, size_t len, unsigned flags)
 			break;
 		c = *p;
 		if (c >= 0x80) {
-			if ((n = utf8_ok(p, end)) == 0) {
+			if ((n = utf8_len(p, (size_t)(end - p))) == 0) {
 				strbuf_add(sb, "\xEF\xBF\xBD", 3);
 				p++;
 			} else if (html && n == 3 && p[0] == 0xE2 &&

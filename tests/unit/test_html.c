@@ -63,30 +63,6 @@ textz_is_text_of_a_c_string(void **state)
 }
 
 static void
-utf8_len_follows_rfc3629(void **state)
-{
-	(void)state;
-	assert_int_equal(html_utf8_len((const unsigned char *)"A", 1), 1);
-	assert_int_equal(html_utf8_len((const unsigned char *)"\xc3\xa9", 2),
-	    2);
-	assert_int_equal(html_utf8_len((const unsigned char *)"\xc3\xa9", 1),
-	    0);
-	assert_int_equal(html_utf8_len((const unsigned char *)"\xc1\xbf", 2),
-	    0);
-	assert_int_equal(html_utf8_len(
-	    (const unsigned char *)"\xed\x9f\xbf", 3), 3);
-	assert_int_equal(html_utf8_len(
-	    (const unsigned char *)"\xed\xa0\x80", 3), 0);
-	assert_int_equal(html_utf8_len(
-	    (const unsigned char *)"\xf4\x8f\xbf\xbf", 4), 4);
-	assert_int_equal(html_utf8_len(
-	    (const unsigned char *)"\xf4\x90\x80\x80", 4), 0);
-	assert_int_equal(html_utf8_len(
-	    (const unsigned char *)"\xf0\x8f\xbf\xbf", 4), 0);
-	assert_int_equal(html_utf8_len((const unsigned char *)"\xf5", 1), 0);
-}
-
-static void
 asset_is_written_as_it_is(void **state)
 {
 	static const char js[] = "if (a < b && c > d) x = '&amp;';";
@@ -107,7 +83,6 @@ main(void)
 		cmocka_unit_test(text_keeps_plain_text_and_utf8),
 		cmocka_unit_test(text_replaces_bad_utf8_and_controls),
 		cmocka_unit_test(textz_is_text_of_a_c_string),
-		cmocka_unit_test(utf8_len_follows_rfc3629),
 		cmocka_unit_test(asset_is_written_as_it_is),
 	};
 
