@@ -48,17 +48,36 @@ struct kval {
 	double num;
 };
 
+/*
+ * How a group keeps its values: integers of 64 bits while they fit, all
+ * of them in 128 bits once one is above INT64_MAX, doubles once one is
+ * not an integer.  Never long double: its width differs between
+ * platforms (and under valgrind).
+ */
+enum vkind { V_I64, V_I128, V_F64 };
+
+/* One value read from a record. */
+struct value {
+	enum vkind kind;
+	int128 i;		/* V_I64, V_I128 */
+	double d;		/* V_F64 */
+};
+
 struct group {
 	size_t run;		/* 1 + index in runs[], or 0: no run */
 	const char *keyjson;	/* "k1":v1,"k2":v2 */
 	size_t keyjsonlen;
 	struct kval *kv;
-	long double *v;		/* the values, in input order */
+	union {			/* the values, in input order */
+		void *p;
+		int64_t *i64;
+		int128 *i128;
+		double *f64;
+	} v;
 	size_t n, alloc;
-	int is_float;		/* some value was not an integer */
-	int128 isum;		/* the exact sum when !is_float */
-	int128 median2;		/* twice the exact median when !is_float */
-	long double emin, emax;	/* exact (integers below 2^64 are) */
+	enum vkind kind;
+	/* The exact statistics of an integer group (kind != V_F64). */
+	int128 isum, median2, imin, imax;	/* median2: twice the median */
 	double sum, mean, median, min, max, pct;
 };
 
@@ -363,15 +382,51 @@ get_group(struct strbuf *ident, const struct strbuf *json, size_t n,
 	return g;
 }
 
-static void
-add_value(struct group *g, long double v, int is_float)
+static size_t
+value_size(enum vkind k)
 {
+	return k == V_I128 ? sizeof(int128) : sizeof(int64_t);
+}
+
+/* Rewrites a group's values in the wider kind k (in place for doubles). */
+static void
+widen(struct group *g, enum vkind k)
+{
+	int128 *w;
+	size_t i;
+
+	if (k == V_F64 && g->kind == V_I64) {
+		for (i = 0; i < g->n; i++)
+			g->v.f64[i] = (double)g->v.i64[i];
+	} else if (k == V_F64) {
+		/* d[i] overwrites half of i128[i / 2], read already. */
+		for (i = 0; i < g->n; i++)
+			g->v.f64[i] = (double)g->v.i128[i];
+	} else {
+		w = xreallocarray(NULL, g->alloc ? g->alloc : 1, sizeof(*w));
+		for (i = 0; i < g->n; i++)
+			w[i] = g->v.i64[i];
+		free(g->v.p);
+		g->v.i128 = w;
+	}
+	g->kind = k;
+}
+
+static void
+add_value(struct group *g, const struct value *x)
+{
+	if (x->kind > g->kind)
+		widen(g, x->kind);
 	if (g->n == g->alloc) {
 		g->alloc = g->alloc ? g->alloc * 2 : 4;
-		g->v = xreallocarray(g->v, g->alloc, sizeof(*g->v));
+		g->v.p = xreallocarray(g->v.p, g->alloc, value_size(g->kind));
 	}
-	g->v[g->n++] = v;
-	g->is_float |= is_float;
+	if (g->kind == V_F64)
+		g->v.f64[g->n++] = x->kind == V_F64 ? x->d : (double)x->i;
+	else if (g->kind == V_I128)
+		g->v.i128[g->n++] = x->i;
+	else
+		g->v.i64[g->n++] = (int64_t)x->i;
 }
 
 /*
@@ -381,20 +436,21 @@ add_value(struct group *g, long double v, int is_float)
  * double's range).
  */
 static int
-parse_value(struct nd_slice v, long double *out, int *is_float)
+parse_value(struct nd_slice v, struct value *out)
 {
 	int64_t i;
 	uint64_t u;
 	double d;
 
 	if (nd_type(v) == ND_NUMBER) {
-		*is_float = 0;
 		if (nd_val_i64(v, &i) == 0) {
-			*out = i;
+			out->kind = V_I64;
+			out->i = i;
 			return 0;
 		}
 		if (nd_val_u64(v, &u) == 0) {
-			*out = u;	/* exact: a long double has 64 bits */
+			out->kind = V_I128;
+			out->i = u;
 			return 0;
 		}
 		if (nd_val_f64(v, &d) != 0)
@@ -404,17 +460,17 @@ parse_value(struct nd_slice v, long double *out, int *is_float)
 			return -2;	/* an integer beyond 64 bits */
 		if (isinf(d))
 			return -2;
-		*out = d;
-		*is_float = 1;
+		out->kind = V_F64;
+		out->d = d;
 		return 0;
 	}
-	*is_float = 1;
+	out->kind = V_F64;
 	if (nd_str_eq(v, "nan", 3))
-		*out = NAN;
+		out->d = NAN;
 	else if (nd_str_eq(v, "inf", 3))
-		*out = INFINITY;
+		out->d = INFINITY;
 	else if (nd_str_eq(v, "-inf", 4))
-		*out = -INFINITY;
+		out->d = -INFINITY;
 	else
 		return -1;
 	return 0;
@@ -444,14 +500,15 @@ type_ok(struct nd_slice t, const char *want)
  * two are not integers or the difference does not fit in 64 bits.
  */
 static int
-difference(struct nd_slice a, struct nd_slice b, long double *out)
+difference(struct nd_slice a, struct nd_slice b, struct value *out)
 {
 	int64_t x, y, d;
 
 	if (nd_val_i64(a, &x) != 0 || nd_val_i64(b, &y) != 0 ||
 	    __builtin_sub_overflow(x, y, &d))
 		return -1;
-	*out = d;
+	out->kind = V_I64;
+	out->i = d;
 	return 0;
 }
 
@@ -476,17 +533,14 @@ split_value(void)
 
 /* Reads the value of a record into val; returns 0, 1 (missing) or -1. */
 static int
-record_value(const struct nd_slice v[], size_t n, long double *val,
-    int *is_float)
+record_value(const struct nd_slice v[], size_t n, struct value *val)
 {
 	if (v[n + 1].p == NULL && v[n + 4].p != NULL && v[n + 5].p != NULL &&
-	    opt.minuend != NULL) {
-		*is_float = 0;
+	    opt.minuend != NULL)
 		return difference(v[n + 4], v[n + 5], val);
-	}
 	if (v[n + 1].p == NULL || nd_type(v[n + 1]) == ND_NULL)
 		return 1;
-	return parse_value(v[n + 1], val, is_float);
+	return parse_value(v[n + 1], val);
 }
 
 /* One input record of a normal run. */
@@ -497,8 +551,8 @@ topn_record(const char *line, size_t len, const struct srcpos *pos)
 	const char *names[MAX_KEYS + 8];
 	struct nd_slice v[MAX_KEYS + 8];
 	size_t i, n = opt.nkeys;
-	long double val;
-	int is_float, rc;
+	struct value val;
+	int rc;
 
 	names[0] = "type";
 	for (i = 0; i < n; i++)
@@ -524,7 +578,7 @@ topn_record(const char *line, size_t len, const struct srcpos *pos)
 			missing[i]++;
 			return;
 		}
-	if ((rc = record_value(v, n, &val, &is_float)) > 0) {
+	if ((rc = record_value(v, n, &val)) > 0) {
 		missing[n]++;
 		return;
 	}
@@ -543,7 +597,7 @@ topn_record(const char *line, size_t len, const struct srcpos *pos)
 	}
 	build_keys(opt.keys, v + 1, n, &ident, &json);
 	add_value(get_group(&ident, &json, n, record_run(v[n + 6], v[n + 7])),
-	    val, is_float);
+	    &val);
 }
 
 /* Takes the key names of --merge from the first partial record. */
@@ -596,8 +650,8 @@ merge_record(const char *line, size_t len, const struct srcpos *pos)
 	struct nd_slice v[7], kv[MAX_KEYS], k, x;
 	struct nd_iter it;
 	struct group *g;
-	long double val;
-	int is_float, nvals = 0;
+	struct value val;
+	int nvals = 0;
 
 	if (nd_fields(line, len, names, v, 7) < 0) {
 		bad_input(&bad, pos, "%s", nd_error());
@@ -620,7 +674,7 @@ merge_record(const char *line, size_t len, const struct srcpos *pos)
 	}
 	nd_iter_init(&it, v[2]);	/* every value first: all or none */
 	while (nd_iter_next(&it, &k, &x) == 1) {
-		if (parse_value(x, &val, &is_float) != 0) {
+		if (parse_value(x, &val) != 0) {
 			bad_input(&bad, pos, "a value is not a number of "
 			    "64 bits or a double: %.*s", (int)x.len, x.p);
 			return;
@@ -639,81 +693,107 @@ merge_record(const char *line, size_t len, const struct srcpos *pos)
 	}
 	build_keys(merge_keys, kv, merge_nkeys, &ident, &json);
 	g = get_group(&ident, &json, merge_nkeys, record_run(v[4], v[5]));
-	g->is_float |= nd_type(v[3]) == ND_TRUE;
+	if (nd_type(v[3]) == ND_TRUE && g->kind != V_F64)
+		widen(g, V_F64);
 	nd_iter_init(&it, v[2]);
 	while (nd_iter_next(&it, &k, &x) == 1) {
-		parse_value(x, &val, &is_float);
-		add_value(g, val, is_float);
+		parse_value(x, &val);
+		add_value(g, &val);
 	}
-}
-
-static int
-ld_cmp(const void *a, const void *b)
-{
-	long double x = *(const long double *)a, y = *(const long double *)b;
-
-	return x < y ? -1 : x > y;
-}
-
-static void
-ld_swap(long double *v, size_t i, size_t j)
-{
-	long double t = v[i];
-
-	v[i] = v[j];
-	v[j] = t;
 }
 
 /*
- * Puts the k-th smallest of v[0..n) (no NaN) at v[k], the smaller ones
- * before it: Hoare's selection with a median-of-three pivot, in linear
- * time on average; a range that does not shrink fast enough is sorted.
+ * For each kind of value T: NAME_cmp (for qsort), NAME_max, the largest
+ * of v[0..n) (n > 0), and NAME_select, which puts the k-th smallest of
+ * v[0..n) at v[k], the smaller ones before it: Hoare's selection with a
+ * median-of-three pivot, in linear time on average; a range that does
+ * not shrink fast enough is sorted.  Doubles must not be NaN here.
  */
-static void
-select_kth(long double *v, size_t n, size_t k)
-{
-	size_t lo = 0, hi = n - 1, i, j, mid, rounds = 0;
-	long double a, b, c, p;
-
-	while (lo < hi) {
-		if (++rounds > 64) {
-			qsort(v + lo, hi - lo + 1, sizeof(*v), ld_cmp);
-			return;
-		}
-		mid = lo + (hi - lo) / 2;
-		a = v[lo], b = v[mid], c = v[hi];
-		p = a < b ? (b < c ? b : a < c ? c : a) :
-		    (a < c ? a : b < c ? c : b);
-		i = lo, j = hi;
-		for (;;) {
-			while (v[i] < p)
-				i++;
-			while (v[j] > p)
-				j--;
-			if (i >= j)
-				break;
-			ld_swap(v, i++, j--);
-		}
-		/* v[lo..j] <= p <= v[j+1..hi] */
-		if (k <= j)
-			hi = j;
-		else
-			lo = j + 1;
-	}
+#define SELECTION(NAME, T)						\
+static int								\
+NAME##_cmp(const void *a, const void *b)				\
+{									\
+	T x = *(const T *)a, y = *(const T *)b;				\
+									\
+	return x < y ? -1 : x > y;					\
+}									\
+									\
+static T								\
+NAME##_max(const T *v, size_t n)					\
+{									\
+	T m = v[0];							\
+	size_t i;							\
+									\
+	for (i = 1; i < n; i++)						\
+		if (v[i] > m)						\
+			m = v[i];					\
+	return m;							\
+}									\
+									\
+static void								\
+NAME##_select(T *v, size_t n, size_t k)					\
+{									\
+	size_t lo = 0, hi = n - 1, i, j, mid, rounds = 0;		\
+	T a, b, c, p, t;						\
+									\
+	while (lo < hi) {						\
+		if (++rounds > 64) {					\
+			qsort(v + lo, hi - lo + 1, sizeof(*v), NAME##_cmp); \
+			return;						\
+		}							\
+		mid = lo + (hi - lo) / 2;				\
+		a = v[lo], b = v[mid], c = v[hi];			\
+		p = a < b ? (b < c ? b : a < c ? c : a) :		\
+		    (a < c ? a : b < c ? c : b);			\
+		for (i = lo, j = hi;;) {				\
+			while (v[i] < p)				\
+				i++;					\
+			while (v[j] > p)				\
+				j--;					\
+			if (i >= j)					\
+				break;					\
+			t = v[i], v[i++] = v[j], v[j--] = t;		\
+		}							\
+		/* v[lo..j] <= p <= v[j+1..hi] */			\
+		if (k <= j)						\
+			hi = j;						\
+		else							\
+			lo = j + 1;					\
+	}								\
 }
 
-/* The largest of v[0..n), n > 0 (no NaN). */
-static long double
-ld_max(const long double *v, size_t n)
-{
-	long double m = v[0];
-	size_t i;
+SELECTION(i64, int64_t)
+SELECTION(i128, int128)
+SELECTION(f64, double)
 
-	for (i = 1; i < n; i++)
-		if (v[i] > m)
-			m = v[i];
-	return m;
+/*
+ * The exact sum, extremes and twice the median of an integer group
+ * (n > 0), for each integer kind of value T.
+ */
+#define INT_STATS(NAME, T)						\
+static void								\
+NAME##_stats(struct group *g, T *v)					\
+{									\
+	size_t i, h = g->n / 2;						\
+	T lo, hi;							\
+									\
+	g->isum = 0;							\
+	g->imin = g->imax = v[0];					\
+	for (i = 0; i < g->n; i++) {					\
+		g->isum += v[i];					\
+		if (v[i] < g->imin)					\
+			g->imin = v[i];					\
+		if (v[i] > g->imax)					\
+			g->imax = v[i];					\
+	}								\
+	NAME##_select(v, g->n, h);					\
+	hi = v[h];							\
+	lo = g->n % 2 || h == 0 ? hi : NAME##_max(v, h);		\
+	g->median2 = (int128)lo + (int128)hi;				\
 }
+
+INT_STATS(i64, int64_t)
+INT_STATS(i128, int128)
 
 /*
  * a / n (n > 0) rounded to the nearest double, ties to even, in integer
@@ -756,55 +836,66 @@ int128_div(int128 a, uint64_t n)
 }
 
 /*
- * Sum (exact in 128 bits for integers, else Kahan), mean, median, ...;
- * for integers the median and extremes are exact too.  The values are
- * not sorted: the median is selected, NaN counting as above every number.
+ * Sum (Kahan), mean, median, min and max of a float group.  The values
+ * are not sorted: the median is selected, NaN counting as above every
+ * number.
  */
 static void
-group_stats(struct group *g)
+float_stats(struct group *g)
 {
-	double s = 0, c = 0, y, t;
+	double s = 0, c = 0, y, t, lo, hi, mn, *v = g->v.f64;
 	size_t i, m, h = g->n / 2;
-	long double lo, hi, mn;
 
-	g->isum = 0;
-	for (i = 0; !g->is_float && i < g->n; i++)
-		g->isum += (int128)g->v[i];
-	for (i = 0; g->is_float && i < g->n; i++) {
-		y = (double)g->v[i] - c;
+	for (i = 0; i < g->n; i++) {
+		y = v[i] - c;
 		t = s + y;
 		c = (t - s) - y;
 		s = t;
 	}
-	g->sum = g->is_float ? s : (double)g->isum;
-	g->mean = g->is_float ? s / (double)g->n :
-	    int128_div(g->isum, g->n);
+	g->sum = s;
+	g->mean = s / (double)g->n;
 	/* The numbers first, m of them; the NaNs after. */
 	for (i = m = 0; i < g->n; i++)
-		if (!isnan(g->v[i]))
-			ld_swap(g->v, i, m++);
-	mn = m > 0 ? g->v[0] : NAN;
+		if (!isnan(v[i]))
+			t = v[i], v[i] = v[m], v[m++] = t;
+	mn = m > 0 ? v[0] : NAN;
 	for (i = 1; i < m; i++)
-		if (g->v[i] < mn)
-			mn = g->v[i];
-	g->emin = mn;
-	g->emax = m == g->n ? ld_max(g->v, m) : NAN;
+		if (v[i] < mn)
+			mn = v[i];
+	g->min = mn;
+	g->max = m == g->n ? f64_max(v, m) : NAN;
 	/* hi: the h-th smallest; lo: the one before it (even counts). */
 	if (h < m) {
-		select_kth(g->v, m, h);
-		hi = g->v[h];
-		lo = h > 0 ? ld_max(g->v, h) : hi;
+		f64_select(v, m, h);
+		hi = v[h];
+		lo = h > 0 ? f64_max(v, h) : hi;
 	} else {
 		hi = NAN;
-		lo = h - 1 < m ? ld_max(g->v, m) : NAN;
+		lo = h - 1 < m ? f64_max(v, m) : NAN;
 	}
-	if (g->n % 2)
-		lo = hi;
-	if (!g->is_float)
-		g->median2 = (int128)lo + (int128)hi;
-	g->median = (double)(g->n % 2 ? hi : (lo + hi) / 2);
-	g->min = (double)g->emin;
-	g->max = (double)g->emax;
+	g->median = g->n % 2 ? hi : (lo + hi) / 2;
+}
+
+/*
+ * A group's statistics: exact in 128 bits for integers (the doubles are
+ * then the exact values rounded once), else float_stats().
+ */
+static void
+group_stats(struct group *g)
+{
+	if (g->kind == V_F64) {
+		float_stats(g);
+		return;
+	}
+	if (g->kind == V_I128)
+		i128_stats(g, g->v.i128);
+	else
+		i64_stats(g, g->v.i64);
+	g->sum = (double)g->isum;
+	g->mean = int128_div(g->isum, g->n);
+	g->median = (double)g->median2 / 2;
+	g->min = (double)g->imin;
+	g->max = (double)g->imax;
 }
 
 /*
@@ -1050,7 +1141,7 @@ write_stats(struct strbuf *sb, const struct group *g)
 	put_run(sb, g);
 	strbuf_add(sb, g->keyjson, g->keyjsonlen);
 	strbuf_addf(sb, "%s\"count\":%zu", g->keyjsonlen ? "," : "", g->n);
-	if (g->is_float) {
+	if (g->kind == V_F64) {
 		put_stat(sb, "sum", g->sum);
 		put_stat(sb, "mean", g->mean);
 		put_stat(sb, "median", g->median);
@@ -1060,8 +1151,8 @@ write_stats(struct strbuf *sb, const struct group *g)
 		put_exact(sb, "sum", g->isum, g->sum);
 		put_stat(sb, "mean", g->mean);
 		put_median(sb, g->median2, g->median);
-		put_exact(sb, "min", (int128)g->emin, g->min);
-		put_exact(sb, "max", (int128)g->emax, g->max);
+		put_exact(sb, "min", g->imin, g->min);
+		put_exact(sb, "max", g->imax, g->max);
 	}
 	strbuf_addstr(sb, ",\"pct\":");
 	ndw_fmt_f64(sb, g->pct);
@@ -1122,17 +1213,17 @@ write_partial(struct strbuf *sb, const struct group *g)
 	ndw_quote(sb, opt.value, strlen(opt.value), 0);
 	strbuf_addstr(sb, ",\"keys\":{");
 	strbuf_add(sb, g->keyjson, g->keyjsonlen);
-	strbuf_addstr(sb, g->is_float ? "},\"float\":true,\"values\":[" :
-	    "},\"values\":[");
+	strbuf_addstr(sb, g->kind == V_F64 ?
+	    "},\"float\":true,\"values\":[" : "},\"values\":[");
 	for (i = 0; i < g->n; i++) {
-		long double v = g->v[i];
-
 		if (i > 0)
 			strbuf_addch(sb, ',');
-		if (!g->is_float)
-			put_int128(sb, (int128)v);
+		if (g->kind == V_F64)
+			ndw_fmt_f64(sb, g->v.f64[i]);
+		else if (g->kind == V_I128)
+			put_int128(sb, g->v.i128[i]);
 		else
-			ndw_fmt_f64(sb, (double)v);
+			ndw_fmt_i64(sb, g->v.i64[i]);
 	}
 	strbuf_addstr(sb, "]}\n");
 }
@@ -1350,7 +1441,7 @@ main(int argc, char *argv[])
 		rc = EXIT_FAILURE;
 	rc = ofile_finish(&of, rc);
 	for (size_t i = 0; i < groups.n; i++)
-		free(((struct group *)groups.ents[i].val)->v);
+		free(((struct group *)groups.ents[i].val)->v.p);
 	hmap_release(&groups);
 	hmap_release(&runmap);
 	for (size_t i = 0; i < nruns; i++) {
