@@ -14,10 +14,16 @@ struct ctree_cslot {
 	uint32_t parent, name, node;
 };
 
+/*
+ * A slot of the name index: the name's bytes, its hash's low 32 bits and
+ * its id + 1 (0: empty).  The bytes follow their length (4 bytes, or
+ * UINT32_MAX if longer), so a lookup reads one slot and one stretch of
+ * text, not the names[] array in between.
+ */
 struct ctree_nslot {
-	uint64_t hash;
-	uint32_t id;		/* name id + 1, 0: empty */
-	uint32_t len;		/* the name's length, or UINT32_MAX if longer */
+	const char *p;
+	uint32_t hash;
+	uint32_t id;
 };
 
 static uint64_t
@@ -156,40 +162,80 @@ name_grow(struct ctree *t)
 }
 
 static uint32_t
-name_add(struct ctree *t, size_t j, uint64_t h, const char *s, size_t len)
+name_add(struct ctree *t, size_t j, uint32_t h, const char *s, size_t len)
 {
+	uint32_t l32 = len < UINT32_MAX ? (uint32_t)len : UINT32_MAX;
+	char *p;
+
 	if (t->nnames >= CTREE_NONE - 1)
 		die("more than %u distinct names", CTREE_NONE - 1);
+	if (len > SIZE_MAX - 8)
+		die("out of memory");
 	if (t->nnames == t->names_alloc) {
 		t->names_alloc = t->names_alloc != 0 ? t->names_alloc * 2 :
 		    1024;
 		t->names = xreallocarray(t->names, t->names_alloc,
 		    sizeof(*t->names));
 	}
-	t->names[t->nnames].p = arena_strndup(&t->text, s, len);
+	p = arena_alloc(&t->text, 4 + len + 1);
+	memcpy(p, &l32, 4);
+	p += 4;
+	memcpy(p, s, len);
+	p[len] = '\0';
+	t->names[t->nnames].p = p;
 	t->names[t->nnames].len = len;
+	t->nslot[j].p = p;
 	t->nslot[j].hash = h;
-	t->nslot[j].len = len < UINT32_MAX ? (uint32_t)len : UINT32_MAX;
 	t->nslot[j].id = (uint32_t)++t->nnames;
 	return (uint32_t)(t->nnames - 1);
+}
+
+uint64_t
+ctree_name_hash(const char *s, size_t len)
+{
+	return hmap_hash(s, len);
+}
+
+void
+ctree_name_prefetch(const struct ctree *t, uint64_t hash)
+{
+	__builtin_prefetch(&t->nslot[(uint32_t)hash & (t->ncap - 1)]);
+}
+
+void
+ctree_name_prefetch_text(const struct ctree *t, uint64_t hash)
+{
+	const struct ctree_nslot *sl = &t->nslot[(uint32_t)hash &
+	    (t->ncap - 1)];
+
+	if (sl->id != 0 && sl->hash == (uint32_t)hash)
+		__builtin_prefetch(sl->p - 4);
 }
 
 uint32_t
 ctree_name(struct ctree *t, const char *s, size_t len)
 {
-	uint64_t h = hmap_hash(s, len);
-	const struct ctree_name *nm;
+	return ctree_name_hashed(t, s, len, hmap_hash(s, len));
+}
+
+uint32_t
+ctree_name_hashed(struct ctree *t, const char *s, size_t len, uint64_t hash)
+{
+	uint32_t h = (uint32_t)hash, l32;
 	size_t j, mask;
 
 	if ((t->nnames + 1) * 2 > t->ncap)
 		name_grow(t);
 	mask = t->ncap - 1;
 	for (j = h & mask; t->nslot[j].id != 0; j = (j + 1) & mask) {
-		if (t->nslot[j].hash != h || (t->nslot[j].len != len &&
-		    t->nslot[j].len != UINT32_MAX))
+		if (t->nslot[j].hash != h)
 			continue;
-		nm = &t->names[t->nslot[j].id - 1];
-		if (nm->len == len && memcmp(nm->p, s, len) == 0)
+		memcpy(&l32, t->nslot[j].p - 4, 4);
+		if (l32 == UINT32_MAX)
+			l32 = t->names[t->nslot[j].id - 1].len == len ? 0 : 1;
+		else
+			l32 = l32 == len ? 0 : 1;
+		if (l32 == 0 && memcmp(t->nslot[j].p, s, len) == 0)
 			return t->nslot[j].id - 1;
 	}
 	return name_add(t, j, h, s, len);

@@ -57,6 +57,17 @@ void ctree_release(struct ctree *t);
 /* The id of the name s[0..len), interned if new. */
 uint32_t ctree_name(struct ctree *t, const char *s, size_t len);
 
+/*
+ * The same in steps, for a caller with many names to look up at once:
+ * the hash, a hint to fetch its slot and then the name's bytes, and the
+ * lookup by the hash.  The hints only warm the cache.
+ */
+uint64_t ctree_name_hash(const char *s, size_t len);
+void ctree_name_prefetch(const struct ctree *t, uint64_t hash);
+void ctree_name_prefetch_text(const struct ctree *t, uint64_t hash);
+uint32_t ctree_name_hashed(struct ctree *t, const char *s, size_t len,
+    uint64_t hash);
+
 /* Adds a node with no parent (a root) whose name is name. */
 uint32_t ctree_root(struct ctree *t, uint32_t name);
 

@@ -16,16 +16,76 @@
 #include "xmem.h"
 
 /*
- * The call tree: paths and names in a ctree, and by node: self[] its own
- * weight (the "after" side in a diff), before[] the "before" side, calls[]
- * the calls of stack records ending there.  before and calls are NULL
- * until an input needs them.  is_thread[] is by name: used as a thread
- * label.  The reader's state (bad input, --where) travels with it.
+ * A weight by node, in 32 bits: a value that does not fit is UINT32_MAX
+ * there and its 64 bits sit in a small open-addressing table on the side
+ * (sample counts fit; only the heavy nodes of nanosecond weights spill).
+ * lo is NULL while the column is not used.
  */
+struct wcol {
+	uint32_t *lo;			/* lo[node * stride] */
+	size_t stride;
+	struct wspill { uint32_t node; uint64_t v; } *spill;	/* node + 1 */
+	size_t cap, nspill;
+};
+
+/*
+ * The call tree, 4 bytes of path per node.  Node ids are dense from 0 in
+ * creation order and a node comes after its parent.  A walk down adds the
+ * new frames of a stack one after the other, so most nodes are their
+ * parent's id + 1: node[].label holds the name id, with FT_HEAD set on the
+ * other nodes (the roots and the later children), and heads[] keeps
+ * their parents in id order (FT_GROUP, set before the page is written,
+ * marks a node with heads among its children).  Only heads are in the
+ * child index.  Weights by node: self the own weight (the "after" side
+ * in a diff), kept in node[].w next to the label so that a visit reads
+ * one cache line; before the "before" side; calls the calls of stack
+ * records ending there (before and calls unused until an input needs
+ * them).  is_thread[] is by name:
+ * used as a thread label.  Names are interned in ct, which holds no
+ * nodes.  The reader's state (bad input, --where) travels with it.
+ */
+#define FT_HEAD 0x80000000u
+#define FT_GROUP 0x40000000u
+#define FT_NAME (FT_GROUP - 1)
+
+struct fnode {
+	uint32_t label, w;
+};
+
+struct fhead {
+	uint32_t node, parent;
+};
+
+struct fslot {
+	uint32_t parent, name, node;	/* node + 1, 0: empty */
+	uint32_t ph;			/* the path hash: where it goes */
+};
+
+/*
+ * A node's place in the child index is a hash of the names on its path,
+ * not of its parent's id: a walk down can then work out the places of all
+ * its frames before it finds the first node, and fetch them at once.
+ */
+#define FT_PH_ROOT 0u
+#define FT_PH_MERGED 1u
+
+static inline uint32_t
+flame_ph(uint32_t ph, uint32_t name)
+{
+	uint64_t h = ((uint64_t)ph << 32 | name) * 0x9e3779b97f4a7c15ULL;
+
+	return (uint32_t)(h >> 32) ^ (uint32_t)h;
+}
+
 struct flame {
 	struct ctree ct;
-	uint64_t *self, *before, *calls;
-	size_t alloc;			/* room in the node arrays */
+	struct fnode *node;
+	size_t n, alloc;		/* nodes; room in the node arrays */
+	struct fhead *heads;
+	size_t nheads, heads_alloc;
+	struct fslot *slot;		/* (parent, name) -> head */
+	size_t cap, nslot;
+	struct wcol self, before, calls;
 	unsigned char *is_thread;
 	unsigned char *thread_side;	/* by name: 1 after, 2 before (--diff) */
 	size_t threads_alloc;
@@ -38,13 +98,37 @@ struct flame {
 	struct jqf *where;
 };
 
+static inline uint32_t
+flame_label(const struct flame *f, uint32_t node)
+{
+	return f->node[node].label & FT_NAME;
+}
+
+static inline uint64_t
+wcol_get(const struct wcol *c, uint32_t node)
+{
+	uint32_t v = c->lo[(size_t)node * c->stride];
+	size_t j;
+
+	if (v != UINT32_MAX)
+		return v;
+	for (j = (node * 0x9e3779b1u) & (c->cap - 1); c->spill[j].node !=
+	    node + 1; j = (j + 1) & (c->cap - 1))
+		;
+	return c->spill[j].v;
+}
+
 /* tree.c */
 void flame_init(struct flame *f);
 void flame_release(struct flame *f);
 uint32_t flame_child(struct flame *f, uint32_t parent, uint32_t name,
-    int *fresh);
+    uint32_t ph, int *fresh);
 uint32_t flame_frame(struct flame *f, uint32_t node, const char *s,
-    size_t len, int *fresh);
+    size_t len, uint32_t *ph, int *fresh);
+/* Hints for the child index slot of path hash ph, then for the node a
+ * slot names (before its parent is known): they only warm the cache. */
+void flame_prefetch(const struct flame *f, uint32_t ph);
+void flame_prefetch_node(const struct flame *f, uint32_t ph, uint32_t name);
 uint32_t flame_thread(struct flame *f, const char *s, size_t len);
 /* Notes that a thread (a child of the root) has records of side. */
 void flame_thread_side(struct flame *f, uint32_t th, int side);
@@ -53,6 +137,17 @@ int flame_shared_thread(const struct flame *f);
 uint32_t flame_merged(struct flame *f);
 void flame_add(struct flame *f, uint32_t n, const uint64_t w[2],
     uint64_t calls);
+void flame_drop_index(struct flame *f);
+/* Adds v to node n of c; returns -1 past 2^64 - 1 (then n holds the max). */
+int wcol_add(struct wcol *c, uint32_t n, uint64_t v);
+/* The parent of each node, in order, with heads[] walked alongside. */
+static inline uint32_t
+flame_parent_next(const struct flame *f, uint32_t i, size_t *h)
+{
+	if (!(f->node[i].label & FT_HEAD))
+		return i - 1;
+	return f->heads[(*h)++].parent;
+}
 
 /* read.c: side is -1 for an ordinary input, 1 for --diff's before and 0
  * for its after.  Returns 0, or -1 when the input cannot be read. */

@@ -56,59 +56,147 @@ put_vlq(char *q, uint64_t v)
 	return q;
 }
 
-/* The tree in the order it is written: children of each node by total,
- * heaviest first (ties in the order first seen). */
+/*
+ * The tree in the order it is written: children of each node by total,
+ * heaviest first (ties in the order first seen).  A node's first child is
+ * its id + 1 (when that is not a head); the others are heads, kept in
+ * gnode[] grouped by parent and sorted.  Bit p of word[] says that p has
+ * head children; brank[] counts the bits before each word, which makes
+ * the group number of p.
+ */
 static struct {
-	uint64_t *total, *btotal;
-	uint32_t *off, *kid, *rank;
+	const struct wcol *total, *btotal;
+	uint64_t *word;
+	uint32_t *brank, *gstart, *gnode, *rank;
+	uint32_t *kids;
+	size_t kids_alloc;
 } w;
+
+static inline uint64_t
+total_of(uint32_t i)
+{
+	return wcol_get(w.total, i);
+}
+
+static inline uint32_t
+group_of(uint32_t p)
+{
+	uint64_t below = w.word[p >> 6] & ((UINT64_C(1) << (p & 63)) - 1);
+
+	return w.brank[p >> 6] + (uint32_t)__builtin_popcountll(below);
+}
 
 static int
 kid_cmp(const void *a, const void *b)
 {
 	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+	uint64_t tx = total_of(x), ty = total_of(y);
 
-	if (w.total[x] != w.total[y])
-		return w.total[x] > w.total[y] ? -1 : 1;
+	if (tx != ty)
+		return tx > ty ? -1 : 1;
 	return x < y ? -1 : x > y;
+}
+
+/* The self weights become totals in place: children come later. */
+static void
+totals(struct flame *f)
+{
+	size_t i, h = f->nheads;
+	uint32_t p;
+
+	for (i = f->n; i-- > 0;) {
+		p = f->node[i].label & FT_HEAD ? f->heads[--h].parent :
+		    (uint32_t)i - 1;
+		if (p == CTREE_NONE)
+			continue;
+		if (wcol_add(&f->self, p, wcol_get(&f->self, (uint32_t)i)) !=
+		    0 || (f->before.lo != NULL && wcol_add(&f->before, p,
+		    wcol_get(&f->before, (uint32_t)i)) != 0))
+			die("the weights add up past 2^64 - 1: the total "
+			    "cannot be represented");
+	}
+}
+
+/* Groups the heads by parent (counting sort), then sorts each group. */
+static void
+groups(struct flame *f)
+{
+	size_t i, nw = (f->n + 63) / 64, ng = 0;
+	uint32_t p, g;
+
+	w.word = xcalloc(nw ? nw : 1, sizeof(*w.word));
+	w.brank = xreallocarray(NULL, nw ? nw : 1, sizeof(*w.brank));
+	for (i = 0; i < f->nheads; i++)
+		if ((p = f->heads[i].parent) != CTREE_NONE) {
+			w.word[p >> 6] |= UINT64_C(1) << (p & 63);
+			f->node[p].label |= FT_GROUP;
+		}
+	for (i = 0; i < nw; i++) {
+		w.brank[i] = (uint32_t)ng;
+		ng += (size_t)__builtin_popcountll(w.word[i]);
+	}
+	w.gstart = xcalloc(ng + 1, sizeof(*w.gstart));
+	w.gnode = xreallocarray(NULL, f->nheads ? f->nheads : 1,
+	    sizeof(*w.gnode));
+	for (i = 0; i < f->nheads; i++)
+		if ((p = f->heads[i].parent) != CTREE_NONE)
+			w.gstart[group_of(p) + 1]++;
+	for (i = 0; i < ng; i++)
+		w.gstart[i + 1] += w.gstart[i];
+	for (i = 0; i < f->nheads; i++)
+		if ((p = f->heads[i].parent) != CTREE_NONE)
+			w.gnode[w.gstart[group_of(p)]++] = f->heads[i].node;
+	memmove(w.gstart + 1, w.gstart, ng * sizeof(*w.gstart));
+	w.gstart[0] = 0;
+	for (g = 0; g < ng; g++)
+		if (w.gstart[g + 1] - w.gstart[g] > 1)
+			qsort(w.gnode + w.gstart[g], w.gstart[g + 1] -
+			    w.gstart[g], sizeof(*w.gnode), kid_cmp);
+}
+
+/* The children of p in the order they are written, in w.kids. */
+static size_t
+kids_of(const struct flame *f, uint32_t p)
+{
+	uint32_t c0 = CTREE_NONE, *gs = NULL, g;
+	size_t ng = 0, k = 0, j = 0;
+	uint64_t t0 = 0;
+
+	if (p + 1 < f->n && !(f->node[p + 1].label & FT_HEAD))
+		c0 = p + 1;
+	if (f->node[p].label & FT_GROUP) {
+		g = group_of(p);
+		gs = w.gnode + w.gstart[g];
+		ng = w.gstart[g + 1] - w.gstart[g];
+		/* Heads lie anywhere: ask for what their visits will read. */
+		for (j = 0; j < ng; j++) {
+			__builtin_prefetch(&f->node[gs[j]]);
+		}
+		j = 0;
+	}
+	if (ng + 1 > w.kids_alloc) {
+		w.kids_alloc = ng + 1 > 1024 ? ng + 1 : 1024;
+		w.kids = xreallocarray(w.kids, w.kids_alloc, sizeof(*w.kids));
+	}
+	if (c0 != CTREE_NONE) {
+		/* The first child is the oldest: it goes before its ties. */
+		t0 = total_of(c0);
+		while (j < ng && total_of(gs[j]) > t0)
+			w.kids[k++] = gs[j++];
+		w.kids[k++] = c0;
+	}
+	while (j < ng)
+		w.kids[k++] = gs[j++];
+	return k;
 }
 
 static void
 tree_prepare(struct flame *f)
 {
-	size_t i, n = f->ct.n;
-	uint32_t *fill, p;
-
-	/* The self weights become totals in place: children come later. */
-	w.total = f->self;
-	w.btotal = f->before != NULL ? f->before : f->self;
-	for (i = n; i-- > 0;)
-		if ((p = ctree_parent(&f->ct, i)) != CTREE_NONE &&
-		    (__builtin_add_overflow(w.total[p], w.total[i],
-		    &w.total[p]) || (w.btotal != w.total &&
-		    __builtin_add_overflow(w.btotal[p], w.btotal[i],
-		    &w.btotal[p]))))
-			die("the weights add up past 2^64 - 1: the total "
-			    "cannot be represented");
-	/* Children lists in one array (CSR), then sorted. */
-	w.off = xrealloc(NULL, (n + 1) * sizeof(*w.off));
-	w.kid = xrealloc(NULL, (n ? n : 1) * sizeof(*w.kid));
-	memset(w.off, 0, (n + 1) * sizeof(*w.off));
-	for (i = 0; i < n; i++)
-		if ((p = ctree_parent(&f->ct, i)) != CTREE_NONE)
-			w.off[p + 1]++;
-	for (i = 0; i < n; i++)
-		w.off[i + 1] += w.off[i];
-	fill = xrealloc(NULL, (n ? n : 1) * sizeof(*fill));
-	memcpy(fill, w.off, n * sizeof(*fill));
-	for (i = 0; i < n; i++)
-		if ((p = ctree_parent(&f->ct, i)) != CTREE_NONE)
-			w.kid[fill[p]++] = (uint32_t)i;
-	free(fill);
-	for (i = 0; i < n; i++)
-		if (w.off[i + 1] - w.off[i] > 1)
-			qsort(w.kid + w.off[i], w.off[i + 1] - w.off[i],
-			    sizeof(*w.kid), kid_cmp);
+	totals(f);
+	w.total = &f->self;
+	w.btotal = f->before.lo != NULL ? &f->before : &f->self;
+	groups(f);
 }
 
 static uint64_t *name_count;
@@ -133,8 +221,8 @@ names_rank(const struct flame *f, uint32_t **order_out)
 
 	name_count = xrealloc(NULL, (nn ? nn : 1) * sizeof(*name_count));
 	memset(name_count, 0, (nn ? nn : 1) * sizeof(*name_count));
-	for (i = 0; i < f->ct.n; i++)
-		name_count[ctree_label(&f->ct, i)]++;
+	for (i = 0; i < f->n; i++)
+		name_count[flame_label(f, (uint32_t)i)]++;
 	for (i = 0; i < nn; i++)
 		order[i] = (uint32_t)i;
 	if (nn > 1)
@@ -153,8 +241,9 @@ static void
 node_write(const struct flame *f, struct out *o, uint32_t i, int k,
     uint64_t prev_total)
 {
-	int same = w.total[i] == prev_total;
-	int bsame = w.btotal[i] == w.total[i];
+	uint64_t t = total_of(i), bt = wcol_get(w.btotal, i);
+	int same = t == prev_total;
+	int bsame = bt == t;
 	char *q, *q0;
 
 	if (o->n + NODE_MAX > sizeof(o->buf))
@@ -164,13 +253,13 @@ node_write(const struct flame *f, struct out *o, uint32_t i, int k,
 	    4 * (k < 15 ? k : 15));
 	if (k >= 15)
 		q = put_vlq(q, (uint64_t)k - 15);
-	q = put_vlq(q, w.rank[ctree_label(&f->ct, i)]);
+	q = put_vlq(q, w.rank[flame_label(f, i)]);
 	if (!same)
-		q = put_vlq(q, w.total[i]);
+		q = put_vlq(q, t);
 	if (f->has_diff && !bsame)
-		q = put_vlq(q, w.btotal[i]);
+		q = put_vlq(q, bt);
 	if (f->has_calls)
-		q = put_vlq(q, f->calls != NULL ? f->calls[i] : 0);
+		q = put_vlq(q, f->calls.lo != NULL ? wcol_get(&f->calls, i) : 0);
 	o->n += (size_t)(q - q0);
 	o->count += (size_t)(q - q0);
 }
@@ -187,7 +276,7 @@ tree_write(const struct flame *f, struct out *o, uint32_t root,
     int id)
 {
 	struct { uint32_t node, depth; } *stack;
-	size_t sp = 0, salloc = 1024;
+	size_t sp = 0, salloc = 1024, nk;
 	long prev_depth = -1;
 	uint64_t prev_total = UINT64_MAX;
 	char head[96];
@@ -209,13 +298,13 @@ tree_write(const struct flame *f, struct out *o, uint32_t root,
 		}
 		node_write(f, o, i, (int)(prev_depth + 1 - (long)depth),
 		    prev_total);
-		prev_total = w.total[i];
+		prev_total = total_of(i);
 		prev_depth = depth;
-		for (uint32_t c = w.off[i + 1]; c-- > w.off[i];) {
-			if (sp == salloc)
-				stack = xrealloc(stack,
-				    (salloc *= 2) * sizeof(*stack));
-			stack[sp].node = w.kid[c];
+		nk = kids_of(f, i);
+		while (sp + nk > salloc)
+			stack = xrealloc(stack, (salloc *= 2) * sizeof(*stack));
+		while (nk-- > 0) {
+			stack[sp].node = w.kids[nk];
 			stack[sp++].depth = depth + 1;
 		}
 	}
@@ -228,13 +317,13 @@ tree_write(const struct flame *f, struct out *o, uint32_t root,
 static void
 tree_sizes(const struct flame *f, size_t *n0, size_t *n1)
 {
-	unsigned char *in1 = xrealloc(NULL, f->ct.n ? f->ct.n : 1);
-	size_t i;
+	unsigned char *in1 = xrealloc(NULL, f->n ? f->n : 1);
+	size_t i, h = 0;
 	uint32_t p;
 
 	*n0 = *n1 = 0;
-	for (i = 0; i < f->ct.n; i++) {
-		p = ctree_parent(&f->ct, i);
+	for (i = 0; i < f->n; i++) {
+		p = flame_parent_next(f, (uint32_t)i, &h);
 		in1[i] = p == CTREE_NONE ? i == f->merged : in1[p];
 		if (in1[i])
 			(*n1)++;
@@ -249,7 +338,7 @@ meta_write(const struct flame *f, FILE *fp, const char *title,
     const char *unit, size_t nodes0, size_t nodes1)
 {
 	struct strbuf sb = STRBUF_INIT;
-	size_t i;
+	size_t i, nk;
 	int first = 1;
 
 	strbuf_addstr(&sb, "{\"version\":1,\"title\":");
@@ -262,12 +351,13 @@ meta_write(const struct flame *f, FILE *fp, const char *title,
 	if (f->view_merged && f->merged != CTREE_NONE)
 		strbuf_addstr(&sb, ",\"view\":\"merged\"");
 	strbuf_addf(&sb, ",\"total\":%llu,\"nodes\":[%zu",
-	    (unsigned long long)w.total[f->root], nodes0);
+	    (unsigned long long)total_of(f->root), nodes0);
 	if (f->merged != CTREE_NONE)
 		strbuf_addf(&sb, ",%zu", nodes1);
 	strbuf_addstr(&sb, "],\"thread_list\":[");
-	for (i = w.off[f->root]; i < w.off[f->root + 1]; i++) {
-		uint32_t k = w.kid[i], nm = ctree_label(&f->ct, k);
+	nk = kids_of(f, f->root);
+	for (i = 0; i < nk; i++) {
+		uint32_t k = w.kids[i], nm = flame_label(f, k);
 
 		if (nm >= f->threads_alloc || !f->is_thread[nm])
 			continue;
@@ -275,7 +365,7 @@ meta_write(const struct flame *f, FILE *fp, const char *title,
 		ndw_quote(&sb, f->ct.names[nm].p, f->ct.names[nm].len,
 		    NDW_HTML_SAFE);
 		strbuf_addf(&sb, ",\"total\":%llu}",
-		    (unsigned long long)w.total[k]);
+		    (unsigned long long)total_of(k));
 		first = 0;
 	}
 	strbuf_addstr(&sb, "],\"categories\":[");
@@ -332,10 +422,13 @@ page_write(struct flame *f, FILE *fp, const char *title,
 	uint32_t *order;
 	size_t n0, n1 = 0;
 
-	ctree_drop_index(&f->ct);
-	tree_prepare(f);
-	w.rank = names_rank(f, &order);
+	flame_drop_index(f);
 	tree_sizes(f, &n0, &n1);
+	tree_prepare(f);
+	free(f->heads);
+	f->heads = NULL;
+	f->nheads = f->heads_alloc = 0;
+	w.rank = names_rank(f, &order);
 	html_page_head(fp, &pg);
 	fputs("<h1 id=\"fg-title\">", fp);
 	html_text(fp, title, strlen(title));

@@ -68,19 +68,21 @@ last_count(struct flame *f, const char *p, size_t *len, uint64_t *v)
  */
 static struct {
 	struct strbuf line;
-	uint32_t *node;
+	uint32_t *node, *ph;	/* and their path hashes */
 	size_t *end;		/* where each frame ends in line */
 	size_t depth, alloc;
-} prev = { STRBUF_INIT, NULL, NULL, 0, 0 };
+} prev = { STRBUF_INIT, NULL, NULL, NULL, 0, 0 };
 
 static void
-prev_push(uint32_t node, size_t end)
+prev_push(uint32_t node, size_t end, uint32_t ph)
 {
 	if (prev.depth == prev.alloc) {
 		prev.alloc = prev.alloc != 0 ? prev.alloc * 2 : 256;
 		prev.node = xrealloc(prev.node, prev.alloc * sizeof(*prev.node));
 		prev.end = xrealloc(prev.end, prev.alloc * sizeof(*prev.end));
+		prev.ph = xrealloc(prev.ph, prev.alloc * sizeof(*prev.ph));
 	}
+	prev.ph[prev.depth] = ph;
 	prev.node[prev.depth] = node;
 	prev.end[prev.depth++] = end;
 }
@@ -89,8 +91,13 @@ static void
 folded_line(struct flame *f, const struct srcpos *pos, const char *p,
     size_t len, int side)
 {
+	static uint32_t *ids;
+	static size_t *ends, ids_alloc;
+	static uint64_t *hash;
+	static uint32_t *ph;
+	uint32_t ph0 = FT_PH_ROOT;
 	uint64_t c1, c2, w[2] = { 0, 0 };
-	size_t l = 0, keep = 0, s;
+	size_t l = 0, keep = 0, s, nid, k;
 	uint32_t node = f->root;
 	int fresh = 0;
 
@@ -118,15 +125,44 @@ folded_line(struct flame *f, const struct srcpos *pos, const char *p,
 		keep++;
 	prev.depth = keep;
 	s = keep > 0 ? prev.end[keep - 1] + 1 : 0;
-	if (keep > 0)
+	if (keep > 0) {
 		node = prev.node[keep - 1];
+		ph0 = prev.ph[keep - 1];
+	}
+	/* The names first: their lookups do not wait on each other. */
+	nid = 0;
 	while (len > 0 && s <= len) {
 		const char *semi = memchr(p + s, ';', len - s);
 		size_t e = semi != NULL ? (size_t)(semi - p) : len;
 
-		node = flame_frame(f, node, p + s, e - s, &fresh);
-		prev_push(node, e);
+		if (nid == ids_alloc) {
+			ids_alloc = ids_alloc != 0 ? ids_alloc * 2 : 256;
+			ids = xreallocarray(ids, ids_alloc, sizeof(*ids));
+			ends = xreallocarray(ends, ids_alloc, sizeof(*ends));
+			hash = xreallocarray(hash, ids_alloc, sizeof(*hash));
+			ph = xreallocarray(ph, ids_alloc, sizeof(*ph));
+		}
+		hash[nid] = ctree_name_hash(p + s, e - s);
+		ctree_name_prefetch(&f->ct, hash[nid]);
+		ends[nid++] = e;
 		s = e + 1;
+	}
+	for (k = 0; k < nid; k++)
+		ctree_name_prefetch_text(&f->ct, hash[k]);
+	for (k = 0, s = keep > 0 ? prev.end[keep - 1] + 1 : 0; k < nid; k++) {
+		ids[k] = ctree_name_hashed(&f->ct, p + s, ends[k] - s,
+		    hash[k]);
+		s = ends[k] + 1;
+	}
+	for (k = 0; k < nid; k++) {
+		ph[k] = flame_ph(k > 0 ? ph[k - 1] : ph0, ids[k]);
+		flame_prefetch(f, ph[k]);
+	}
+	for (k = 0; k < nid; k++)
+		flame_prefetch_node(f, ph[k], ids[k]);
+	for (k = 0; k < nid; k++) {
+		node = flame_child(f, node, ids[k], ph[k], &fresh);
+		prev_push(node, ends[k], ph[k]);
 	}
 	strbuf_reset(&prev.line);
 	strbuf_add(&prev.line, p, len);
@@ -156,14 +192,20 @@ record_path(struct flame *f, struct nd_slice stack, uint32_t root,
 {
 	struct nd_iter it;
 	struct nd_slice k, v;
-	uint32_t node = root;
+	uint32_t node = root, ph;
 	int fresh = 0;
 
+	if (root == f->root)
+		ph = FT_PH_ROOT;
+	else if (root == f->merged)
+		ph = FT_PH_MERGED;
+	else	/* a thread: a child of the root */
+		ph = flame_ph(FT_PH_ROOT, flame_label(f, root));
 	nd_iter_init(&it, stack);
 	while (nd_iter_next(&it, &k, &v) == 1) {
 		strbuf_reset(sb);
 		nd_val_str(v, sb);
-		node = flame_frame(f, node, sb->buf, sb->len, &fresh);
+		node = flame_frame(f, node, sb->buf, sb->len, &ph, &fresh);
 	}
 	return node;
 }

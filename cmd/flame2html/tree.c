@@ -1,55 +1,259 @@
-/* tree.c: the call tree's weights on the paths of a ctree. */
+/* tree.c: the call tree: compact paths, the child index and the weights. */
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "err.h"
 #include "flame2html.h"
 
-/* Makes room in the node arrays for node n (nodes come one at a time). */
+/*
+ * Zeroed memory for a big table that is probed at random: asking for huge
+ * pages there saves TLB misses.
+ */
+static void *
+table_alloc(size_t n)
+{
+	void *p;
+
+	if (n < (4u << 20))
+		return xcalloc(1, n);
+	if (posix_memalign(&p, 2u << 20, n) != 0)
+		die("out of memory");
+#ifdef MADV_HUGEPAGE
+	madvise(p, n, MADV_HUGEPAGE);
+#endif
+	memset(p, 0, n);
+	return p;
+}
+
+/* The spill table of a weight column: 64-bit values by node. */
+static struct wspill *
+spill_find(struct wspill *s, size_t cap, uint32_t node)
+{
+	size_t j = (node * 0x9e3779b1u) & (cap - 1);
+
+	while (s[j].node != 0 && s[j].node != node + 1)
+		j = (j + 1) & (cap - 1);
+	return &s[j];
+}
+
 static void
-nodes_grow(struct flame *f, uint32_t n)
+spill_grow(struct wcol *c)
+{
+	size_t cap = c->cap != 0 ? c->cap * 2 : 256, i;
+	struct wspill *s = xcalloc(cap, sizeof(*s));
+
+	for (i = 0; i < c->cap; i++)
+		if (c->spill[i].node != 0)
+			*spill_find(s, cap, c->spill[i].node - 1) = c->spill[i];
+	free(c->spill);
+	c->spill = s;
+	c->cap = cap;
+}
+
+int
+wcol_add(struct wcol *c, uint32_t n, uint64_t v)
+{
+	struct wspill *s;
+	uint64_t old;
+	int r = 0;
+
+	uint32_t *lo = &c->lo[(size_t)n * c->stride];
+
+	if (*lo != UINT32_MAX && v < UINT32_MAX - *lo) {
+		*lo += (uint32_t)v;
+		return 0;
+	}
+	if (*lo != UINT32_MAX) {
+		if ((c->nspill + 1) * 2 > c->cap)
+			spill_grow(c);
+		s = spill_find(c->spill, c->cap, n);
+		s->node = n + 1;
+		s->v = *lo;
+		*lo = UINT32_MAX;
+		c->nspill++;
+	} else
+		s = spill_find(c->spill, c->cap, n);
+	old = s->v;
+	if (__builtin_add_overflow(old, v, &s->v)) {
+		s->v = UINT64_MAX;
+		r = -1;
+	}
+	return r;
+}
+
+static void
+wcol_copy(struct wcol *to, const struct wcol *from, size_t alloc, size_t n)
+{
+	size_t i;
+
+	to->lo = xreallocarray(NULL, alloc, sizeof(*to->lo));
+	to->stride = 1;
+	for (i = 0; i < n; i++)
+		to->lo[i] = from->lo[i * from->stride];
+	to->cap = from->cap;
+	to->nspill = from->nspill;
+	to->spill = xcalloc(to->cap ? to->cap : 1, sizeof(*to->spill));
+	if (from->cap != 0)
+		memcpy(to->spill, from->spill, from->cap * sizeof(*to->spill));
+}
+
+static void
+wcol_release(struct wcol *c)
+{
+	if (c->stride == 1)
+		free(c->lo);
+	free(c->spill);
+	memset(c, 0, sizeof(*c));
+}
+
+static void
+slot_put(struct fslot *slot, size_t cap, const struct fslot *v)
+{
+	size_t j = v->ph & (cap - 1);
+
+	while (slot[j].node != 0)
+		j = (j + 1) & (cap - 1);
+	slot[j] = *v;
+}
+
+static void
+slot_grow(struct flame *f)
+{
+	size_t cap = f->cap != 0 ? f->cap * 2 : 1024, i;
+	struct fslot *slot = table_alloc(cap * sizeof(*slot));
+
+	for (i = 0; i < f->cap; i++)
+		if (f->slot[i].node != 0)
+			slot_put(slot, cap, &f->slot[i]);
+	free(f->slot);
+	f->slot = slot;
+	f->cap = cap;
+}
+
+void
+flame_prefetch(const struct flame *f, uint32_t ph)
+{
+	__builtin_prefetch(&f->slot[ph & (f->cap - 1)]);
+}
+
+void
+flame_prefetch_node(const struct flame *f, uint32_t ph, uint32_t name)
+{
+	const struct fslot *sl = &f->slot[ph & (f->cap - 1)];
+
+	if (sl->node != 0 && sl->name == name)
+		__builtin_prefetch(&f->node[sl->node]);	/* node + 1 */
+}
+
+/* Makes room in the node arrays for one more node. */
+static void
+nodes_grow(struct flame *f)
 {
 	size_t a;
 
-	if (n < f->alloc)
+	if (f->n < f->alloc)
 		return;
+	if (f->n >= FT_HEAD - 1)
+		die("more than %u call paths", FT_HEAD - 1);
 	a = f->alloc != 0 ? f->alloc * 2 : 4096;
-	f->self = xreallocarray(f->self, a, sizeof(*f->self));
-	if (f->before != NULL)
-		f->before = xreallocarray(f->before, a, sizeof(*f->before));
-	if (f->calls != NULL) {
-		f->calls = xreallocarray(f->calls, a, sizeof(*f->calls));
-		memset(f->calls + f->alloc, 0, (a - f->alloc) *
-		    sizeof(*f->calls));
-	}
+	f->node = xreallocarray(f->node, a, sizeof(*f->node));
+	f->self.lo = &f->node[0].w;
+	f->self.stride = sizeof(*f->node) / sizeof(uint32_t);
+	if (f->before.lo != NULL)
+		f->before.lo = xreallocarray(f->before.lo, a,
+		    sizeof(*f->before.lo));
+	if (f->calls.lo != NULL)
+		f->calls.lo = xreallocarray(f->calls.lo, a,
+		    sizeof(*f->calls.lo));
 	f->alloc = a;
 }
 
+/* A new node; one that is not its parent + 1 is a head. */
 static uint32_t
-fresh_node(struct flame *f, uint32_t n)
+node_new(struct flame *f, uint32_t parent, uint32_t name, uint32_t ph)
 {
-	nodes_grow(f, n);
-	f->self[n] = 0;
-	if (f->before != NULL)
-		f->before[n] = 0;
-	return n;
+	struct fslot sl;
+	uint32_t id = (uint32_t)f->n;
+
+	if (name > FT_NAME)
+		die("more than %u distinct names", FT_NAME);
+	nodes_grow(f);
+	f->node[id].label = name;
+	f->node[id].w = 0;
+	if (f->before.lo != NULL)
+		f->before.lo[id] = 0;
+	if (f->calls.lo != NULL)
+		f->calls.lo[id] = 0;
+	f->n++;
+	if (parent != CTREE_NONE && parent + 1 == id)
+		return id;
+	f->node[id].label |= FT_HEAD;
+	if (f->nheads == f->heads_alloc) {
+		f->heads_alloc = f->heads_alloc != 0 ? f->heads_alloc * 2 :
+		    1024;
+		f->heads = xreallocarray(f->heads, f->heads_alloc,
+		    sizeof(*f->heads));
+	}
+	f->heads[f->nheads].node = id;
+	f->heads[f->nheads++].parent = parent;
+	if (parent != CTREE_NONE) {
+		if (++f->nslot > f->cap / 4 * 3)
+			slot_grow(f);
+		sl.parent = parent;
+		sl.name = name;
+		sl.node = id + 1;
+		sl.ph = ph;
+		slot_put(f->slot, f->cap, &sl);
+	}
+	return id;
 }
 
+/*
+ * The child of parent called name, added if absent.  On entry *fresh
+ * says that parent was made by the same walk down (so it has no child
+ * yet and the lookup is skipped); on return it says whether the child is
+ * new.  The first child is parent + 1 and not in the index.
+ */
 uint32_t
-flame_child(struct flame *f, uint32_t parent, uint32_t name, int *fresh)
-{
-	uint32_t c = ctree_child(&f->ct, parent, name, fresh);
-
-	return *fresh ? fresh_node(f, c) : c;
-}
-
-uint32_t
-flame_frame(struct flame *f, uint32_t node, const char *s, size_t len,
+flame_child(struct flame *f, uint32_t parent, uint32_t name, uint32_t ph,
     int *fresh)
 {
-	uint32_t c = ctree_child_text(&f->ct, node, s, len, fresh);
+	size_t j;
 
-	return *fresh ? fresh_node(f, c) : c;
+	if (*fresh)
+		return node_new(f, parent, name, ph);
+	if (parent + 1 < f->n && f->node[parent + 1].label == name)
+		return parent + 1;
+	for (j = ph & (f->cap - 1); f->slot[j].node != 0;
+	    j = (j + 1) & (f->cap - 1))
+		if (f->slot[j].parent == parent && f->slot[j].name == name)
+			return f->slot[j].node - 1;
+	*fresh = 1;
+	return node_new(f, parent, name, ph);
+}
+
+/*
+ * The same by text: parent + 1 is tried first by its text, which spares
+ * the name lookup on the common path.
+ */
+uint32_t
+flame_frame(struct flame *f, uint32_t node, const char *s, size_t len,
+    uint32_t *ph, int *fresh)
+{
+	uint32_t c = node + 1, nm;
+
+	if (!*fresh && c < f->n && !(f->node[c].label & FT_HEAD)) {
+		nm = f->node[c].label;
+		if (f->ct.names[nm].len == len &&
+		    memcmp(f->ct.names[nm].p, s, len) == 0) {
+			*ph = flame_ph(*ph, nm);
+			return c;
+		}
+	}
+	nm = ctree_name(&f->ct, s, len);
+	*ph = flame_ph(*ph, nm);
+	return flame_child(f, node, nm, *ph, fresh);
 }
 
 /* The child of the root that labels a thread. */
@@ -62,6 +266,8 @@ flame_thread(struct flame *f, const char *s, size_t len)
 
 	if (th >= f->threads_alloc) {
 		a = f->threads_alloc != 0 ? f->threads_alloc * 2 : 1024;
+		while (a <= th)
+			a *= 2;
 		f->is_thread = xrealloc(f->is_thread, a);
 		memset(f->is_thread + f->threads_alloc, 0,
 		    a - f->threads_alloc);
@@ -72,13 +278,13 @@ flame_thread(struct flame *f, const char *s, size_t len)
 	}
 	f->is_thread[th] = 1;
 	f->has_threads = 1;
-	return flame_child(f, f->root, th, &fresh);
+	return flame_child(f, f->root, th, flame_ph(FT_PH_ROOT, th), &fresh);
 }
 
 void
 flame_thread_side(struct flame *f, uint32_t th, int side)
 {
-	uint32_t nm = ctree_label(&f->ct, th);
+	uint32_t nm = flame_label(f, th);
 
 	if (side >= 0 && nm < f->threads_alloc)
 		f->thread_side[nm] |= (unsigned char)(side == 0 ? 1 : 2);
@@ -100,8 +306,8 @@ uint32_t
 flame_merged(struct flame *f)
 {
 	if (f->merged == CTREE_NONE)
-		f->merged = fresh_node(f, ctree_root(&f->ct,
-		    ctree_name(&f->ct, "", 0)));
+		f->merged = node_new(f, CTREE_NONE, ctree_name(&f->ct, "", 0),
+		    FT_PH_MERGED);
 	return f->merged;
 }
 
@@ -109,21 +315,19 @@ flame_merged(struct flame *f)
 void
 flame_add(struct flame *f, uint32_t n, const uint64_t w[2], uint64_t calls)
 {
-	if (f->before == NULL && w[1] != w[0]) {
+	if (f->before.lo == NULL && w[1] != w[0])
 		/* Until now both sides were the same. */
-		f->before = xreallocarray(NULL, f->alloc, sizeof(*f->before));
-		memcpy(f->before, f->self, f->ct.n * sizeof(*f->before));
+		wcol_copy(&f->before, &f->self, f->alloc, f->n);
+	if (f->calls.lo == NULL && calls != 0) {
+		f->calls.lo = xcalloc(f->alloc, sizeof(*f->calls.lo));
+		f->calls.stride = 1;
 	}
-	if (f->calls == NULL && calls != 0)
-		f->calls = xcalloc(f->alloc, sizeof(*f->calls));
-	if (__builtin_add_overflow(f->self[n], w[0], &f->self[n]) ||
-	    (f->before != NULL &&
-	    __builtin_add_overflow(f->before[n], w[1], &f->before[n])))
+	if (wcol_add(&f->self, n, w[0]) != 0 ||
+	    (f->before.lo != NULL && wcol_add(&f->before, n, w[1]) != 0))
 		die("the weights add up past 2^64 - 1: the total cannot be "
 		    "represented");
-	if (f->calls != NULL && __builtin_add_overflow(f->calls[n], calls,
-	    &f->calls[n]))
-		f->calls[n] = UINT64_MAX;
+	if (f->calls.lo != NULL && calls != 0)
+		(void)wcol_add(&f->calls, n, calls);	/* stays at the max */
 }
 
 void
@@ -132,19 +336,33 @@ flame_init(struct flame *f)
 	memset(f, 0, sizeof(*f));
 	f->bad = (struct bad_input)BAD_INPUT_INIT;
 	ctree_init(&f->ct);
+	slot_grow(f);
 	f->merged = CTREE_NONE;
-	f->root = fresh_node(f, ctree_root(&f->ct, ctree_name(&f->ct, "", 0)));
+	f->root = node_new(f, CTREE_NONE, ctree_name(&f->ct, "", 0),
+	    FT_PH_ROOT);
 }
 
 void
 flame_release(struct flame *f)
 {
 	ctree_release(&f->ct);
-	free(f->self);
-	free(f->before);
-	free(f->calls);
+	free(f->node);
+	free(f->heads);
+	free(f->slot);
+	wcol_release(&f->self);
+	wcol_release(&f->before);
+	wcol_release(&f->calls);
 	free(f->is_thread);
 	free(f->thread_side);
 	if (f->where != NULL)
 		jqf_free(f->where);
+}
+
+/* Frees the child index once the tree is complete. */
+void
+flame_drop_index(struct flame *f)
+{
+	free(f->slot);
+	f->slot = NULL;
+	f->cap = f->nslot = 0;
 }
