@@ -5,8 +5,10 @@
  *
  * PYTORCH_API and CANN_API rows run on host threads (globalTid = pid << 32
  * | tid).  TASK rows run on the device: each device and stream is a lane of
- * its own, pid "npu:<deviceId>" and tid streamId, which no host thread can
- * share, so device tasks never nest inside host calls.
+ * its own, pid deviceId and tid streamId with "lane":"npu", which no host
+ * thread shares (spans2stacks makes it the thread "npu:<deviceId>/
+ * <streamId>"), so device tasks never nest inside host calls, nor inside
+ * each other.
  */
 #include <inttypes.h>
 #include <stdint.h>
@@ -397,12 +399,12 @@ ascend_name(const struct str_tab *names, sqlite3_stmt *st, int col,
 }
 
 /*
- * Reads the row's times and lane into s and x (the device lane's pid text
- * goes to pid); reports a bad row and returns -1.
+ * Reads the row's times and lane into s and x (a device lane is "npu");
+ * reports a bad row and returns -1.
  */
 static int
 ascend_row(struct db_run *run, sqlite3_stmt *st, size_t t, struct span *s,
-    struct span_ext *x, char *pid, size_t pidsz)
+    struct span_ext *x)
 {
 	static const char *const cols[][4] = {
 		{ "startNs", "endNs", "globalTid", NULL },
@@ -425,13 +427,12 @@ ascend_row(struct db_run *run, sqlite3_stmt *st, size_t t, struct span *s,
 	}
 	s->start_ns = v[0];
 	s->end_ns = v[1];
-	x->pid = NULL;
-	x->pid_len = 0;
+	x->lane = NULL;
+	x->lane_len = 0;
 	if (dev) {
-		x->pid_len = (size_t)snprintf(pid, pidsz, "\"npu:%" PRId64
-		    "\"", v[2]);
-		x->pid = pid;
-		s->pid = 0;
+		x->lane = "\"npu\"";
+		x->lane_len = 5;
+		s->pid = (uint64_t)v[2];
 		s->tid = (uint64_t)v[3];
 	} else {
 		s->pid = (uint64_t)v[2] >> 32;
@@ -447,12 +448,11 @@ ascend_write(struct db_run *run, sqlite3_stmt *st, const struct str_tab *names,
 {
 	struct span_ext x;
 	struct span s;
-	char pid[32];
 	size_t t = (size_t)sqlite3_column_int64(st, 7);
 	const char *type;
 	size_t type_len = 0;
 
-	if (t >= T_N || ascend_row(run, st, t, &s, &x, pid, sizeof(pid)) != 0)
+	if (t >= T_N || ascend_row(run, st, t, &s, &x) != 0)
 		return;
 	x.thread_name = NULL;
 	x.thread_name_len = 0;

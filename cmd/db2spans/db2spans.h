@@ -97,8 +97,8 @@ void span_writer_release(struct span_writer *w);
 int span_write(struct span_writer *w, const struct span *s);
 /* Optional parts of a span; the strings are quoted JSON, or NULL. */
 struct span_ext {
-	const char *pid;	/* written as "pid" instead of s->pid */
-	size_t pid_len;
+	const char *lane;	/* "lane": the kind of device lane */
+	size_t lane_len;
 	const char *thread_name;	/* "thread_name", the thread's name */
 	size_t thread_name_len;
 };

@@ -29,16 +29,15 @@ span_format(struct span_writer *w, const struct span *s,
 	struct ndw *j = &w->w;
 
 	ndw_begin(j);
-	if (x != NULL && x->pid != NULL)
-		ndw_raw(j, "pid", x->pid, x->pid_len);
-	else
-		ndw_u64(j, "pid", s->pid);
+	ndw_u64(j, "pid", s->pid);
 	ndw_u64(j, "tid", s->tid);
 	ndw_raw(j, "name", s->name, s->name_len);
 	if (s->cat != NULL)
 		ndw_raw(j, "cat", s->cat, s->cat_len);
 	ndw_i64(j, "start_ns", s->start_ns);
 	ndw_i64(j, "end_ns", s->end_ns);
+	if (x != NULL && x->lane != NULL)
+		ndw_raw(j, "lane", x->lane, x->lane_len);
 	if (x != NULL && x->thread_name != NULL)
 		ndw_raw(j, "thread_name", x->thread_name, x->thread_name_len);
 	if (w->run.len > 0)

@@ -134,41 +134,53 @@ thread_run(struct thread *th, struct nd_slice run)
 }
 
 /*
- * The thread of a span: "pid/tid", or "RUN pid/tid" when the span has a
- * "run"; the previous one is reused when run, pid and tid repeat.
+ * The thread of a span: "pid/tid", "LANE:pid/tid" for a span on a device
+ * lane (whose spans do not nest), and "RUN " before it when the span has
+ * a "run"; the previous one is reused when run, lane, pid and tid repeat.
+ * id[] is run, lane, pid, tid (run and lane: strings or absent).
  */
 static struct thread *
-span_thread(struct run *r, struct nd_slice run, struct nd_slice pid,
-    struct nd_slice tid)
+span_thread(struct run *r, const struct nd_slice id[4])
 {
 	struct strbuf *k = &r->key;
-	size_t rl = nd_type(run) == ND_STRING ? run.len : 0;
+	size_t i, off, l[4];
 
-	if (r->last != NULL && k->len == rl + pid.len + tid.len + 2 &&
-	    (rl == 0 || memcmp(k->buf, run.p, rl) == 0) &&
-	    memcmp(k->buf + rl + 1, pid.p, pid.len) == 0 &&
-	    memcmp(k->buf + rl + pid.len + 2, tid.p, tid.len) == 0)
-		return r->last;
+	for (i = 0; i < 4; i++)
+		l[i] = i > 1 || nd_type(id[i]) == ND_STRING ? id[i].len : 0;
+	if (r->last != NULL && k->len == l[0] + l[1] + l[2] + l[3] + 3) {
+		for (i = 0, off = 0; i < 4; off += l[i++] + 1)
+			if ((l[i] > 0 && memcmp(k->buf + off, id[i].p, l[i])) ||
+			    (i < 3 && k->buf[off + l[i]] != '\0'))
+				break;
+		if (i == 4)
+			return r->last;
+	}
 	strbuf_reset(&r->label);
-	if (rl > 0) {
-		if (nd_val_str(run, &r->label) != 0)
+	if (l[0] > 0) {
+		if (nd_val_str(id[0], &r->label) != 0)
 			return NULL;
 		strbuf_addch(&r->label, ' ');
 	}
-	if (add_id(&r->label, pid) != 0)
+	if (l[1] > 0) {
+		if (nd_val_str(id[1], &r->label) != 0)
+			return NULL;
+		strbuf_addch(&r->label, ':');
+	}
+	if (add_id(&r->label, id[2]) != 0)
 		return NULL;
 	strbuf_addch(&r->label, '/');
-	if (add_id(&r->label, tid) != 0)
+	if (add_id(&r->label, id[3]) != 0)
 		return NULL;
 	strbuf_reset(k);
-	if (rl > 0)		/* run.p is NULL without a run */
-		strbuf_add(k, run.p, rl);
-	strbuf_addch(k, '\0');
-	strbuf_add(k, pid.p, pid.len);
-	strbuf_addch(k, '\0');
-	strbuf_add(k, tid.p, tid.len);
+	for (i = 0; i < 4; i++) {
+		if (l[i] > 0)	/* an absent run's p is NULL */
+			strbuf_add(k, id[i].p, l[i]);
+		if (i < 3)
+			strbuf_addch(k, '\0');
+	}
 	r->last = tree_thread(&r->tree, r->label.buf, r->label.len);
-	thread_run(r->last, run);
+	r->last->flat = l[1] > 0;
+	thread_run(r->last, id[0]);
 	return r->last;
 }
 
@@ -256,8 +268,8 @@ span_extras(struct run *r, struct thread *th, struct nd_slice cat,
 /*
  * The fast path of the span reader: a record in the layout db2spans and
  * trace2spans write, {"pid":N,"tid":N,"name":S[,"cat":S],"start_ns":N,
- * "end_ns":N[,"thread_name":S][,"run":S]}, with integers N and strings S of
- * printable ASCII without escapes, is cut into v[] (as nd_fields() would
+ * "end_ns":N[,"lane":S][,"thread_name":S][,"run":S]}, with integers N and
+ * strings S of printable ASCII without escapes, is cut into v[] (as nd_fields() would
  * give) in one pass, without the general JSON scanner.  Returns 0, or -1
  * for anything else: that record goes to nd_fields(), which validates it
  * and reports what is wrong.
@@ -308,12 +320,12 @@ fast_str(const char *p, const char *e, struct nd_slice *v)
 }
 
 static int
-fast_fields(const char *p, size_t len, struct nd_slice v[8])
+fast_fields(const char *p, size_t len, struct nd_slice v[9])
 {
 	const char *e = p + len;
 	const char *q;
 
-	memset(v, 0, 8 * sizeof(*v));
+	memset(v, 0, 9 * sizeof(*v));
 	if ((p = fast_key(p, e, "{\"pid\":", 7)) == NULL ||
 	    (p = fast_int(p, e, &v[0])) == NULL ||
 	    (p = fast_key(p, e, ",\"tid\":", 7)) == NULL ||
@@ -329,6 +341,9 @@ fast_fields(const char *p, size_t len, struct nd_slice v[8])
 	    (p = fast_key(p, e, ",\"end_ns\":", 10)) == NULL ||
 	    (p = fast_int(p, e, &v[4])) == NULL)
 		return -1;
+	if ((q = fast_key(p, e, ",\"lane\":", 8)) != NULL &&
+	    (p = fast_str(q, e, &v[8])) == NULL)
+		return -1;
 	if ((q = fast_key(p, e, ",\"thread_name\":", 15)) != NULL &&
 	    (p = fast_str(q, e, &v[6])) == NULL)
 		return -1;
@@ -343,14 +358,14 @@ static void
 span_record(struct run *r, const struct nd_reader *rd)
 {
 	static const char *const keys[] = { "pid", "tid", "name", "start_ns",
-		"end_ns", "cat", "thread_name", "run" };
-	struct nd_slice v[8];
+		"end_ns", "cat", "thread_name", "run", "lane" };
+	struct nd_slice v[9];
 	struct thread *th;
 	struct bspan s;
 	int64_t dur;
 
 	if (fast_fields(rd->line, rd->len, v) != 0 &&
-	    nd_fields(rd->line, rd->len, keys, v, 8) < 0) {
+	    nd_fields(rd->line, rd->len, keys, v, 9) < 0) {
 		bad_input(&r->bad, &rd->pos, "%s", nd_error());
 		return;
 	}
@@ -370,7 +385,12 @@ span_record(struct run *r, const struct nd_reader *rd)
 		r->overhead++;
 		return;
 	}
-	if ((th = span_thread(r, v[7], v[0], v[1])) == NULL) {
+	if (v[8].p != NULL && nd_type(v[8]) != ND_STRING) {
+		bad_input(&r->bad, &rd->pos, "'lane' is not a string");
+		return;
+	}
+	if ((th = span_thread(r, (struct nd_slice[4]){ v[7], v[8], v[0],
+	    v[1] })) == NULL) {
 		bad_input(&r->bad, &rd->pos, "'pid' or 'tid' is not a number "
 		    "or a string");
 		return;

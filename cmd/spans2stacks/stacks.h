@@ -5,7 +5,9 @@
  * categories in a map.  Every thread has a root node; a node is one call
  * path (parent path + frame name) and holds calls, total and child time.  Spans reach a thread's builder in order
  * (start ascending, end descending); the builder keeps the open stack and
- * adds each span to its path's node when it opens.  Unsorted input is
+ * adds each span to its path's node when it opens.  On a flat thread (a
+ * device lane, whose tasks do not call each other) every span is a path of
+ * one frame: none opens under another.  Unsorted input is
  * buffered per thread and sorted at the end.  Nothing recurses: a
  * 100,000-deep chain costs an array, not the C stack.
  *
@@ -50,6 +52,7 @@ struct thread {
 	char *run;			/* quoted "run" label, or NULL */
 	size_t run_len;
 	uint32_t root;
+	int flat;			/* a device lane: spans do not nest */
 	struct frame *stk;		/* the open stack */
 	size_t depth, stk_alloc;
 	int64_t last_start, last_end;	/* order check (--sorted) */

@@ -201,7 +201,8 @@ tree_span(struct tree *t, struct thread *th, const struct bspan *s,
 	th->last_start = start;
 	th->last_end = end;
 	th->have_last = 1;
-	while (th->depth > 0 && th->stk[th->depth - 1].end <= start)
+	while (th->depth > 0 && (th->flat ||
+	    th->stk[th->depth - 1].end <= start))
 		th->depth--;
 	if (th->depth > 0) {
 		top_end = th->stk[th->depth - 1].end;

@@ -3,7 +3,8 @@
 Reads the span records on stdin and the DBs named as arguments, computes
 every CANN_API and TASK span from the DBs with python's sqlite3 (names
 through STRING_IDS, task names through COMPUTE_TASK_INFO, lanes as
-documented), and prints per lane and category the number of spans and
+documented: a device task has "lane":"npu", pid deviceId and tid
+streamId), and prints per lane and category the number of spans and
 their summed durations, then whether the two multisets of spans agree.
 """
 import collections
@@ -20,14 +21,14 @@ def expected(path):
     names = dict(db.execute("SELECT id, value FROM STRING_IDS"))
     for s, e, t, g, n in db.execute(
             "SELECT startNs, endNs, type, globalTid, name FROM CANN_API"):
-        yield (g >> 32, g & 0xFFFFFFFF, names.get(n) or "unknown",
+        yield (None, g >> 32, g & 0xFFFFFFFF, names.get(n) or "unknown",
                TYPES.get(t, str(t)), int(s), int(e))
     info = dict(db.execute("SELECT globalTaskId, name FROM COMPUTE_TASK_INFO"))
     for s, e, d, st, gt, tt in db.execute(
             "SELECT startNs, endNs, deviceId, streamId, globalTaskId, "
             "taskType FROM TASK"):
         name = names.get(info.get(gt)) or names.get(tt) or "unknown"
-        yield ("npu:%d" % d, st, name, names.get(tt), int(s), int(e))
+        yield ("npu", d, st, name, names.get(tt), int(s), int(e))
 
 
 def main():
@@ -37,12 +38,13 @@ def main():
     got = collections.Counter()
     for line in sys.stdin:
         r = json.loads(line)
-        got[(r["pid"], r["tid"], r["name"], r.get("cat"), r["start_ns"],
-             r["end_ns"])] += 1
+        got[(r.get("lane"), r["pid"], r["tid"], r["name"], r.get("cat"),
+             r["start_ns"], r["end_ns"])] += 1
     lanes = collections.defaultdict(lambda: [0, 0])
     for k, n in want.items():
-        lanes[(str(k[0]), k[1], k[3])][0] += n
-        lanes[(str(k[0]), k[1], k[3])][1] += n * (k[5] - k[4])
+        lane = ("%s:%d" % (k[0], k[1]) if k[0] else str(k[1]), k[2], k[4])
+        lanes[lane][0] += n
+        lanes[lane][1] += n * (k[6] - k[5])
     for k in sorted(lanes):
         print("%s %s %s: %d spans, %d ns" % (k + tuple(lanes[k])))
     print("spans: %d expected, %d written, %s" % (
