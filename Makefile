@@ -118,8 +118,9 @@ $(BENCHES): $(O)/tests/%: $(O)/tests/bench/%.o $(O)/libcommon.a
 $(FUZZERS): $(O)/fuzz/%: $(O)/tests/fuzz/%.o $$(call fuzz_objs,$$*) \
     $(O)/libcommon.a $(O)/gen/assets.o
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -fsanitize=fuzzer -o $@ $(filter %.o,$^) \
-		$(O)/libcommon.a $(LDLIBS)
+	$(CC) $(CFLAGS) -fsanitize=fuzzer \
+		-Wl,--wrap=__sanitizer_set_death_callback -o $@ \
+		$(filter %.o,$^) $(O)/libcommon.a $(LDLIBS)
 # The harnesses are not instrumented: their counters would be noise.
 $(O)/tests/fuzz/%.o: COV =
 
@@ -146,12 +147,16 @@ demo: deps
 	@$(MAKE) --no-print-directory all
 	@sh scripts/demo.sh $(O)
 
+# gcc's UBSan is a runtime of its own, which ends a run with _exit() and
+# no callback: abort() instead, so that -o's temporary file goes too.
+ASAN_ENV = UBSAN_OPTIONS="abort_on_error=1$${UBSAN_OPTIONS:+:$$UBSAN_OPTIONS}"
 asan: deps
 	@if $(MAKE) --no-print-directory -k O=build-asan \
 		CFLAGS="-O1 -g -fno-omit-frame-pointer $(SAN)" \
 		LDFLAGS="$(SAN)" all; \
-	then NO_BROWSER=1 sh tests/check.sh build-asan; \
-	else BUILD_FAILED=1 NO_BROWSER=1 sh tests/check.sh build-asan; fi
+	then $(ASAN_ENV) NO_BROWSER=1 sh tests/check.sh build-asan; \
+	else $(ASAN_ENV) BUILD_FAILED=1 NO_BROWSER=1 sh tests/check.sh \
+		build-asan; fi
 
 valgrind: deps
 	@if $(MAKE) --no-print-directory -k all; \

@@ -13,13 +13,17 @@ void (*err_usage)(int);
 void
 prog_init(const char *argv0)
 {
+	struct sigaction sa;
 	const char *slash;
 
 	if (argv0 != NULL && *argv0 != '\0') {
 		slash = strrchr(argv0, '/');
 		prog_name = slash != NULL ? slash + 1 : argv0;
 	}
-	signal(SIGPIPE, SIG_DFL);
+	/* Undoes an inherited SIG_IGN; a handler set before (ofile.c's,
+	 * which ends the program the same way) stays. */
+	if (sigaction(SIGPIPE, NULL, &sa) == 0 && sa.sa_handler == SIG_IGN)
+		signal(SIGPIPE, SIG_DFL);
 }
 
 static void vmsg(const struct srcpos *pos, const char *fmt, va_list ap,

@@ -37,7 +37,7 @@ struct bad_input {
 };
 #define BAD_INPUT_INIT { 0, 10, 0 }
 
-/* Sets prog_name from argv[0] and restores SIGPIPE's default action. */
+/* Sets prog_name from argv[0]; an ignored SIGPIPE gets its default action. */
 void prog_init(const char *argv0);
 
 NORETURN void die(const char *fmt, ...) PRINTF_LIKE(1, 2);

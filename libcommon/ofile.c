@@ -12,12 +12,18 @@
 #include "xmem.h"
 
 /*
- * Temporary files not yet renamed, removed at exit and on SIGHUP, SIGINT
- * and SIGTERM.  A fixed table keeps the signal handler to unlink() alone.
+ * Temporary files not yet renamed, removed at exit, on the signals that
+ * end a program (SIGHUP, SIGINT, SIGTERM, SIGPIPE when stderr is a closed
+ * pipe, SIGQUIT, an abort() or a crash) and, in a sanitizer build, before
+ * a sanitizer report ends the program with _exit().  A fixed table keeps
+ * the signal handler to unlink() alone.
  */
 #define MAX_PENDING 16
 static char *volatile pending[MAX_PENDING];
 static int hooked;
+
+/* Set by the sanitizer runtimes; NULL in a plain build. */
+void __sanitizer_set_death_callback(void (*)(void)) __attribute__((weak));
 
 static void
 remove_pending(void)
@@ -42,7 +48,9 @@ on_signal(int sig)
 static void
 hook(void)
 {
-	static const int sigs[] = { SIGHUP, SIGINT, SIGTERM };
+	static const int sigs[] = { SIGHUP, SIGINT, SIGTERM, SIGPIPE,
+	    SIGQUIT, SIGABRT, SIGXCPU, SIGXFSZ, SIGSEGV, SIGBUS, SIGFPE,
+	    SIGILL };
 	struct sigaction sa;
 	size_t i;
 
@@ -50,15 +58,18 @@ hook(void)
 		return;
 	hooked = 1;
 	atexit(remove_pending);
+	if (__sanitizer_set_death_callback != NULL)
+		__sanitizer_set_death_callback(remove_pending);
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;
 	sigemptyset(&sa.sa_mask);
 	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++) {
 		struct sigaction old;
 
-		/* Leave alone a signal the caller ignores (nohup). */
-		if (sigaction(sigs[i], NULL, &old) == 0 &&
-		    old.sa_handler == SIG_IGN)
+		/* Leave alone a signal the caller ignores (nohup) and one
+		 * with a handler of its own (a sanitizer's SIGSEGV). */
+		if (sigaction(sigs[i], NULL, &old) != 0 ||
+		    old.sa_handler != SIG_DFL)
 			continue;
 		sigaction(sigs[i], &sa, NULL);
 	}

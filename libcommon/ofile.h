@@ -3,9 +3,11 @@
  *
  * ofile_open() creates a temporary file beside path (".name.XXXXXX", mode
  * 0666 less the umask); ofile_close() flushes it and renames it over path.
- * If the program exits before that (die(), exit()) or is ended by SIGHUP,
- * SIGINT or SIGTERM, the temporary file is removed, so a failed run never
- * leaves half a file and an old file at path stays as it was.  A path that
+ * If the program exits before that (die(), exit()), is ended by a signal
+ * (SIGHUP, SIGINT, SIGTERM, SIGPIPE, SIGQUIT, abort(), a crash) or, in a
+ * sanitizer build, by a sanitizer report, the temporary file is removed,
+ * so a failed run never leaves half a file or a stray temporary file, and
+ * an old file at path stays as it was.  Only SIGKILL leaves it.  A path that
  * names a device or a FIFO (/dev/null, /dev/stdout) is written directly.
  * With path NULL or "-" the output is stdout, and ofile_close() leaves it
  * to close_stdout().

@@ -23,7 +23,8 @@
 
 int fuzz_prog_main(int argc, char **argv);
 void __sanitizer_set_report_fd(void *fd);
-void __sanitizer_set_death_callback(void (*cb)(void));
+void __real___sanitizer_set_death_callback(void (*cb)(void));
+void __wrap___sanitizer_set_death_callback(void (*cb)(void));
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -42,6 +43,16 @@ static struct shared *sh;
 static size_t ncntrs;
 static char dir[256], path[300], aux[300];
 static int report_fd = 2;
+/* The program's own death callback (ofile.c removes its temporary files):
+ * the fuzzer links with --wrap, so the harness's callback stays and calls
+ * it. */
+static void (*prog_died)(void);
+
+void
+__wrap___sanitizer_set_death_callback(void (*cb)(void))
+{
+	prog_died = cb;
+}
 
 static void
 copy_counters(void)
@@ -65,6 +76,8 @@ child_died(void)
 {
 	copy_counters();
 	sh->state = RUN_DIED;
+	if (prog_died != NULL)
+		prog_died();
 }
 
 static void
@@ -143,7 +156,7 @@ child(char **argv, int argc)
 	dup2(null, 1);
 	dup2(null, 2);
 	__sanitizer_set_report_fd((void *)(intptr_t)report_fd);
-	__sanitizer_set_death_callback(child_died);
+	__real___sanitizer_set_death_callback(child_died);
 	on_exit(child_exit, NULL);
 	exit(fuzz_prog_main(argc, argv));
 }

@@ -1,10 +1,20 @@
 /* test_ofile.c: -o FILE written whole or not at all (ofile.h). */
 #include <dirent.h>
+#include <limits.h>
 #include <sys/stat.h>
 
 #include "unit.h"
 #include "err.h"
 #include "ofile.h"
+
+/* gcc's ASan and UBSan are two runtimes: only ASan's calls back ofile. */
+#if defined(__SANITIZE_ADDRESS__)
+#define ASAN_BUILD 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define ASAN_BUILD 1
+#endif
+#endif
 
 static char dir[] = "/tmp/profpipe-ofile-XXXXXX";
 static char target[256];
@@ -13,6 +23,11 @@ static int
 setup(void **state)
 {
 	(void)state;
+	/* ofile hooks the signals once, at a process's first open, and
+	 * leaves alone those with a handler or ignored: as in a program.
+	 * (cmocka catches SIGSEGV around every test: no test of it here.) */
+	signal(SIGABRT, SIG_DFL);
+	signal(SIGPIPE, SIG_DFL);
 	if (mkdtemp(dir) == NULL)
 		return -1;
 	snprintf(target, sizeof(target), "%s/out.html", dir);
@@ -140,6 +155,100 @@ sigterm_leaves_no_file(void **state)
 	(void)state;
 	run_child(write_and_get_killed, NULL, &c);
 	assert_int_equal(c.status, 128 + SIGTERM);
+	assert_null(contents(target));
+	assert_int_equal(entries(), 0);
+}
+
+static volatile int sink;
+
+static void
+end_by_report(void)
+{
+#ifdef ASAN_BUILD
+	char *volatile buf = malloc(4);
+	volatile size_t past = 4;
+
+	sink = buf[past];
+#else
+	volatile int big = INT_MAX;
+
+	sink = big + 1;
+#endif
+}
+
+/* Opens the file, writes half of it and ends the way arg says. */
+static void
+write_and_end(void *arg)
+{
+	const char *how = arg;
+	struct ofile o;
+	int p[2];
+	FILE *fp;
+
+	prog_init("prog");
+	fp = ofile_open(&o, target);
+	fputs("half", fp);
+	fflush(fp);
+	if (strcmp(how, "abort") == 0) {
+		abort();
+	} else if (strcmp(how, "quit") == 0) {
+		raise(SIGQUIT);
+	} else if (strcmp(how, "epipe") == 0) {
+		/* A message to a stderr nobody reads (2>&1 | head -1). */
+		if (pipe(p) != 0)
+			_exit(99);
+		close(p[0]);
+		dup2(p[1], STDERR_FILENO);
+		warn("a message");
+	} else if (strcmp(how, "report") == 0) {
+		/* A sanitizer's report ends the run with _exit(), which
+		 * skips atexit(): ASan's for a read past a buffer, or UBSan's
+		 * for a signed overflow. */
+		end_by_report();
+	}
+	fputs("never", fp);
+	_exit(98);
+}
+
+static void
+a_signal_or_abort_leaves_no_file(void **state)
+{
+	static const struct {
+		const char *how;
+		int status;
+	} ends[] = {
+		{ "abort", 128 + SIGABRT },
+		{ "quit", 128 + SIGQUIT },
+		{ "epipe", 128 + SIGPIPE },
+	};
+	struct child c;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(ends) / sizeof(ends[0]); i++) {
+		run_child(write_and_end, (void *)ends[i].how, &c);
+		assert_int_equal(c.status, ends[i].status);
+		assert_null(contents(target));
+		assert_int_equal(entries(), 0);
+	}
+}
+
+/* Set by a sanitizer runtime (make asan, make ubsan); NULL otherwise. */
+void __sanitizer_set_death_callback(void (*)(void)) __attribute__((weak));
+
+static void
+a_sanitizer_report_leaves_no_file(void **state)
+{
+	struct child c;
+
+	(void)state;
+	/* A plain build has no report to end the run. */
+	if (__sanitizer_set_death_callback == NULL)
+		return;
+	run_child(write_and_end, (void *)"report", &c);
+	assert_int_not_equal(c.status, 98);
+	assert_true(strstr(c.err, "Sanitizer") != NULL ||
+	    strstr(c.err, "runtime error") != NULL);
 	assert_null(contents(target));
 	assert_int_equal(entries(), 0);
 }
@@ -304,6 +413,8 @@ main(void)
 		cmocka_unit_test(finish_writes_nothing_only_for_a_failed_empty_run),
 		cmocka_unit_test(die_leaves_no_file_and_keeps_the_old_one),
 		cmocka_unit_test(sigterm_leaves_no_file),
+		cmocka_unit_test(a_signal_or_abort_leaves_no_file),
+		cmocka_unit_test(a_sanitizer_report_leaves_no_file),
 		cmocka_unit_test(dash_and_null_mean_stdout),
 		cmocka_unit_test(a_device_is_written_directly),
 		cmocka_unit_test(a_write_error_is_reported),
