@@ -281,10 +281,7 @@ col_set(struct col *c, size_t row, struct nd_slice v)
 		c->cells[c->n - 1].v = v;	/* a repeated key: last wins */
 		return;
 	}
-	if (c->n == c->alloc) {
-		c->alloc = c->alloc ? c->alloc * 2 : 16;
-		c->cells = xrealloc(c->cells, c->alloc * sizeof(*c->cells));
-	}
+	XGROW(c->cells, c->n + 1, c->alloc);
 	c->cells[c->n].row = row;
 	c->cells[c->n++].v = v;
 }
@@ -328,11 +325,7 @@ group_add(struct group *g, const char *line, size_t len,
 	slot = hmap_put2(&g->shapes, shape->buf, shape->len, &isnew);
 	if (isnew)
 		*slot = (void *)(uintptr_t)(g->shapes.n - 1);
-	if (g->rows >= g->shape_alloc) {
-		g->shape_alloc = g->shape_alloc ? g->shape_alloc * 2 : 64;
-		g->shape = xrealloc(g->shape,
-		    g->shape_alloc * sizeof(*g->shape));
-	}
+	XGROW(g->shape, g->rows + 1, g->shape_alloc);
 	g->shape[g->rows++] = (uint32_t)(uintptr_t)*slot;
 }
 

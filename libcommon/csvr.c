@@ -38,7 +38,7 @@ on_field(void *s, size_t len, void *data)
 	struct csvr_priv *c = data;
 
 	if (c->nf == c->af) {
-		c->af = c->af ? c->af * 2 : 32;
+		c->af = xgrow_room(c->af, c->nf + 1);
 		c->off = xreallocarray(c->off, c->af, sizeof(*c->off));
 		c->len = xreallocarray(c->len, c->af, sizeof(*c->len));
 	}
@@ -57,7 +57,7 @@ on_row(int term, void *data)
 
 	(void)term;
 	if (c->nr == c->ar) {
-		c->ar = c->ar ? c->ar * 2 : 8;
+		c->ar = xgrow_room(c->ar, c->nr + 1);
 		c->row_end = xreallocarray(c->row_end, c->ar,
 		    sizeof(*c->row_end));
 		c->row_line = xreallocarray(c->row_line, c->ar,

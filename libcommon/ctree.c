@@ -85,12 +85,9 @@ child_grow(struct ctree *t)
 static uint32_t
 node_new(struct ctree *t, uint32_t parent, uint32_t name)
 {
-	if (t->n == t->alloc) {
-		if (t->n >= CTREE_NONE - 1)
-			die("more than %u call paths", CTREE_NONE - 1);
-		t->alloc = t->alloc != 0 ? t->alloc * 2 : 4096;
-		t->key = xreallocarray(t->key, t->alloc, sizeof(*t->key));
-	}
+	if (t->n >= CTREE_NONE - 1)
+		die("more than %u call paths", CTREE_NONE - 1);
+	XGROW(t->key, t->n + 1, t->alloc);
 	t->key[t->n] = (uint64_t)parent << 32 | name;
 	return (uint32_t)t->n++;
 }
@@ -171,12 +168,7 @@ name_add(struct ctree *t, size_t j, uint32_t h, const char *s, size_t len)
 		die("more than %u distinct names", CTREE_NONE - 1);
 	if (len > SIZE_MAX - 8)
 		die("out of memory");
-	if (t->nnames == t->names_alloc) {
-		t->names_alloc = t->names_alloc != 0 ? t->names_alloc * 2 :
-		    1024;
-		t->names = xreallocarray(t->names, t->names_alloc,
-		    sizeof(*t->names));
-	}
+	XGROW(t->names, t->nnames + 1, t->names_alloc);
 	p = arena_alloc(&t->text, 4 + len + 1);
 	memcpy(p, &l32, 4);
 	p += 4;

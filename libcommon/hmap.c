@@ -121,10 +121,7 @@ hmap_put2(struct hmap *h, const char *key, size_t len, int *isnew)
 		return &h->ents[h->idx[i] - 1].val;
 	if (h->n >= UINT32_MAX - 1)
 		die("out of memory");
-	if (h->n == h->alloc) {
-		h->alloc = h->alloc ? h->alloc * 2 : 16;
-		h->ents = xreallocarray(h->ents, h->alloc, sizeof(*h->ents));
-	}
+	XGROW(h->ents, h->n + 1, h->alloc);
 	e = &h->ents[h->n++];
 	e->key = arena_strndup(&h->keys, key, len);
 	e->len = len;

@@ -47,3 +47,25 @@ xstrdup(const char *s)
 
 	return memcpy(xmalloc(n), s, n);
 }
+
+size_t
+xgrow_room(size_t alloc, size_t need)
+{
+	size_t n = alloc != 0 ? alloc : 16;
+
+	while (n < need) {
+		if (n > (size_t)-1 / 2)
+			die("out of memory");
+		n *= 2;
+	}
+	return n;
+}
+
+void *
+xgrow(void *p, size_t *alloc, size_t need, size_t size)
+{
+	if (need <= *alloc)
+		return p;
+	*alloc = xgrow_room(*alloc, need);
+	return xreallocarray(p, *alloc, size);
+}

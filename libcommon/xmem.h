@@ -19,4 +19,20 @@ void *xrealloc(void *p, size_t n);
 void *xreallocarray(void *p, size_t n, size_t size);
 char *xstrdup(const char *s);
 
+/*
+ * Grow-arrays.  An array p with room for *alloc elements of size bytes is
+ * made to hold need of them: the room doubles (from 16) until it does,
+ * and xgrow() returns the moved p with *alloc updated.  xgrow_room() is
+ * the room alone, for arrays that grow side by side.  The usual call:
+ *
+ *	XGROW(v, n + 1, alloc);
+ *	v[n++] = x;
+ */
+size_t xgrow_room(size_t alloc, size_t need);
+void *xgrow(void *p, size_t *alloc, size_t need, size_t size);
+#define XGROW(p, need, alloc) do {					\
+	if ((need) > (alloc))						\
+		(p) = xgrow((p), &(alloc), (need), sizeof(*(p)));	\
+} while (0)
+
 #endif

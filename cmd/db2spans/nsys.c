@@ -79,10 +79,7 @@ tnames_load(struct db_run *run, struct nsys_tnames *t)
 		if (db_col_i64(st, 0, &g, &what) != 0 ||
 		    sqlite3_column_type(st, 1) == SQLITE_NULL)
 			continue;
-		if (t->n == t->alloc) {
-			t->alloc = t->alloc == 0 ? 64 : t->alloc * 2;
-			t->v = xreallocarray(t->v, t->alloc, sizeof(*t->v));
-		}
+		XGROW(t->v, t->n + 1, t->alloc);
 		t->v[t->n].key = (uint64_t)g & 0xFFFFFFFFFFFFu;
 		t->v[t->n].row = t->n;
 		t->v[t->n].off = t->text.len;

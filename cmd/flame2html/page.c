@@ -301,8 +301,7 @@ tree_write(const struct flame *f, struct out *o, uint32_t root,
 		prev_total = total_of(i);
 		prev_depth = depth;
 		nk = kids_of(f, i);
-		while (sp + nk > salloc)
-			stack = xrealloc(stack, (salloc *= 2) * sizeof(*stack));
+		XGROW(stack, sp + nk, salloc);
 		while (nk-- > 0) {
 			stack[sp].node = w.kids[nk];
 			stack[sp++].depth = depth + 1;

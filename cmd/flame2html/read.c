@@ -77,10 +77,13 @@ static void
 prev_push(uint32_t node, size_t end, uint32_t ph)
 {
 	if (prev.depth == prev.alloc) {
-		prev.alloc = prev.alloc != 0 ? prev.alloc * 2 : 256;
-		prev.node = xrealloc(prev.node, prev.alloc * sizeof(*prev.node));
-		prev.end = xrealloc(prev.end, prev.alloc * sizeof(*prev.end));
-		prev.ph = xrealloc(prev.ph, prev.alloc * sizeof(*prev.ph));
+		prev.alloc = xgrow_room(prev.alloc, prev.depth + 1);
+		prev.node = xreallocarray(prev.node, prev.alloc,
+		    sizeof(*prev.node));
+		prev.end = xreallocarray(prev.end, prev.alloc,
+		    sizeof(*prev.end));
+		prev.ph = xreallocarray(prev.ph, prev.alloc,
+		    sizeof(*prev.ph));
 	}
 	prev.ph[prev.depth] = ph;
 	prev.node[prev.depth] = node;

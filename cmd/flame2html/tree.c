@@ -156,7 +156,7 @@ nodes_grow(struct flame *f)
 		return;
 	if (f->n >= FT_HEAD - 1)
 		die("more than %u call paths", FT_HEAD - 1);
-	a = f->alloc != 0 ? f->alloc * 2 : 4096;
+	a = xgrow_room(f->alloc, f->n + 1);
 	f->node = xreallocarray(f->node, a, sizeof(*f->node));
 	f->self.lo = &f->node[0].w;
 	f->self.stride = sizeof(*f->node) / sizeof(uint32_t);
@@ -265,9 +265,7 @@ flame_thread(struct flame *f, const char *s, size_t len)
 	int fresh = 0;
 
 	if (th >= f->threads_alloc) {
-		a = f->threads_alloc != 0 ? f->threads_alloc * 2 : 1024;
-		while (a <= th)
-			a *= 2;
+		a = xgrow_room(f->threads_alloc, (size_t)th + 1);
 		f->is_thread = xrealloc(f->is_thread, a);
 		memset(f->is_thread + f->threads_alloc, 0,
 		    a - f->threads_alloc);

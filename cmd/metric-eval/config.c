@@ -156,11 +156,7 @@ replace_all(struct arena *a, const char *s, const char *from, const char *to)
 static struct mtable *
 new_table(struct config *cf)
 {
-	if (cf->ntables == cf->alloc) {
-		cf->alloc = cf->alloc ? 2 * cf->alloc : 64;
-		cf->tables = xrealloc(cf->tables,
-		    cf->alloc * sizeof(*cf->tables));
-	}
+	XGROW(cf->tables, cf->ntables + 1, cf->alloc);
 	memset(&cf->tables[cf->ntables], 0, sizeof(*cf->tables));
 	cf->tables[cf->ntables].order = cf->ntables;
 	return &cf->tables[cf->ntables++];

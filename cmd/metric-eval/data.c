@@ -93,10 +93,7 @@ table_column(struct table *t, const char *block, const char *name)
 	slot = hmap_put(&b->cols, name, len);
 	if (*slot)
 		return (long)(intptr_t)*slot - 1;
-	if (t->ncols == t->cols_alloc) {
-		t->cols_alloc = t->cols_alloc ? 2 * t->cols_alloc : 64;
-		t->cols = xrealloc(t->cols, t->cols_alloc * sizeof(*t->cols));
-	}
+	XGROW(t->cols, t->ncols + 1, t->cols_alloc);
 	c = &t->cols[t->ncols];
 	c->block = b->name;
 	c->name = arena_strndup(&t->mem, name, len);
@@ -382,7 +379,7 @@ number(struct nd_slice v)
 static void
 grow_rows(struct table *t)
 {
-	size_t n = t->rows_alloc ? 2 * t->rows_alloc : 256, i;
+	size_t n = xgrow_room(t->rows_alloc, t->nrows + 1), i;
 
 #define GROW(p) ((p) = xreallocarray((p), n, sizeof(*(p))))
 	for (i = 0; i < t->ncols; i++)
@@ -537,10 +534,7 @@ key_meaning(struct table *t, struct block *b, size_t i, const char *key,
 	if (i < b->npos && b->pos[i].len == kl &&
 	    memcmp(b->pos[i].key, key, kl) == 0)
 		return &b->pos[i];
-	if (i >= b->pos_alloc) {
-		b->pos_alloc = i + 64;
-		b->pos = xrealloc(b->pos, b->pos_alloc * sizeof(*b->pos));
-	}
+	XGROW(b->pos, i + 1, b->pos_alloc);
 	for (; b->npos <= i; b->npos++)
 		memset(&b->pos[b->npos], 0, sizeof(*b->pos));
 	e = &b->pos[i];

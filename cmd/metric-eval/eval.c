@@ -76,10 +76,7 @@ buf_get(struct evctx *c)
 static void
 buf_put(struct evctx *c, double *b)
 {
-	if (c->npool == c->pool_alloc) {
-		c->pool_alloc = c->pool_alloc ? 2 * c->pool_alloc : 8;
-		c->pool = xrealloc(c->pool, c->pool_alloc * sizeof(*c->pool));
-	}
+	XGROW(c->pool, c->npool + 1, c->pool_alloc);
 	c->pool[c->npool++] = b;
 }
 

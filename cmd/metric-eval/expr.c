@@ -99,10 +99,7 @@ emit(struct cc *c, int op, int sub, int npop, int32_t arg, double num,
 
 	if (c->failed)
 		return;
-	if (c->n == c->alloc) {
-		c->alloc = c->alloc ? 2 * c->alloc : 16;
-		c->ins = xrealloc(c->ins, c->alloc * sizeof(*c->ins));
-	}
+	XGROW(c->ins, c->n + 1, c->alloc);
 	in = &c->ins[c->n++];
 	in->op = (uint8_t)op;
 	in->sub = (uint8_t)sub;

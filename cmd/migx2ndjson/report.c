@@ -169,10 +169,7 @@ row_keep(struct migx *mx, struct run *r, const struct srow *sr)
 	struct row *k;
 	double e;
 
-	if (r->nrows == r->arows) {
-		r->arows = r->arows ? 2 * r->arows : 32;
-		r->rows = xrealloc(r->rows, r->arows * sizeof(*r->rows));
-	}
+	XGROW(r->rows, r->nrows + 1, r->arows);
 	k = &r->rows[r->nrows++];
 	k->op = xmalloc(sr->op.n + 1);
 	memcpy(k->op, sr->op.p, sr->op.n);

@@ -27,8 +27,7 @@ tr_push(void)
 	struct tr *t;
 
 	if (depth == alloc) {
-		alloc = alloc ? 2 * alloc : 8;
-		stack = xrealloc(stack, alloc * sizeof(*stack));
+		XGROW(stack, depth + 1, alloc);
 		memset(stack + depth, 0, (alloc - depth) * sizeof(*stack));
 	}
 	if (stack[depth] == NULL) {

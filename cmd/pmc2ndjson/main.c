@@ -371,10 +371,7 @@ find_sq(const char *dir, int depth, struct side **sq, size_t *nsq,
 		}
 		if (!S_ISREG(st.st_mode) || !is_sq_name(de->d_name, &stem))
 			continue;
-		if (*nsq == *alloc) {
-			*alloc = *alloc ? *alloc * 2 : 8;
-			*sq = xreallocarray(*sq, *alloc, sizeof(**sq));
-		}
+		XGROW(*sq, *nsq + 1, *alloc);
 		memset(&(*sq)[*nsq], 0, sizeof(**sq));
 		(*sq)[*nsq].path = xstrdup(path.buf);
 		(*sq)[(*nsq)++].stem = xstrdup(stem.buf);

@@ -228,7 +228,7 @@ grp_add(struct pmc *pm, struct grp *g, const struct csvr_row *row,
 	slot = hmap_put(&g->ctr, row->f[col[C_CN]], row->len[col[C_CN]]);
 	if (*slot == NULL) {
 		if (g->nctr == g->actr) {
-			g->actr = g->actr ? g->actr * 2 : 256;
+			g->actr = xgrow_room(g->actr, g->nctr + 1);
 			g->voff = xreallocarray(g->voff, g->actr,
 			    sizeof(size_t));
 			g->vlen = xreallocarray(g->vlen, g->actr,
@@ -244,10 +244,7 @@ grp_add(struct pmc *pm, struct grp *g, const struct csvr_row *row,
 		return;
 	a = row->f[col[C_TS]];
 	b = row->f[col[C_TE]];
-	if (g->ndur == g->adur) {
-		g->adur = g->adur ? g->adur * 2 : 64;
-		g->dur = xreallocarray(g->dur, g->adur, sizeof(*g->dur));
-	}
+	XGROW(g->dur, g->ndur + 1, g->adur);
 	if (!is_integer(a, strlen(a)) || !is_integer(b, strlen(b)))
 		g->all_int = 0;
 	/* Subtract in int64 first: the timestamps exceed 2^53. */

@@ -78,10 +78,7 @@ fields_parse(struct fields *fs, const char *line, size_t len)
 		return;
 	nd_iter_init(&it, all);
 	while (nd_iter_next(&it, &k, &v) == 1) {
-		if (fs->n == fs->alloc) {
-			fs->alloc = fs->alloc * 2 + 16;
-			fs->f = xreallocarray(fs->f, fs->alloc, sizeof(*fs->f));
-		}
+		XGROW(fs->f, fs->n + 1, fs->alloc);
 		fs->f[fs->n].name = fs->names.len;
 		nd_val_str(k, &fs->names);
 		strbuf_addch(&fs->names, '\0');

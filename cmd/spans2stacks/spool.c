@@ -102,11 +102,7 @@ thr_of(struct spool *sp, struct thread *th)
 		return &sp->thr[sp->last_i];
 	slot = hmap_put2(&sp->map, (const char *)&th, sizeof(th), &isnew);
 	if (isnew) {
-		if (sp->nthr == sp->thr_alloc) {
-			sp->thr_alloc = sp->thr_alloc ? 2 * sp->thr_alloc : 16;
-			sp->thr = xreallocarray(sp->thr, sp->thr_alloc,
-			    sizeof(*sp->thr));
-		}
+		XGROW(sp->thr, sp->nthr + 1, sp->thr_alloc);
 		memset(&sp->thr[sp->nthr], 0, sizeof(sp->thr[0]));
 		sp->thr[sp->nthr].th = th;
 		sp->thr[sp->nthr].sorted = 1;

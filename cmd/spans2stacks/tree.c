@@ -10,27 +10,11 @@
 #include "xmem.h"
 #include "stacks.h"
 
-static void *
-grow_array(void *p, size_t *alloc, size_t need, size_t size)
-{
-	size_t n = *alloc;
-
-	if (need <= n)
-		return p;
-	n = n == 0 ? 64 : n;
-	while (n < need)
-		n *= 2;
-	p = xreallocarray(p, n, size);
-	*alloc = n;
-	return p;
-}
-
 /* Makes a node's weights once the ctree has made the node. */
 static uint32_t
 node_new(struct tree *t, uint32_t n)
 {
-	t->nodes = grow_array(t->nodes, &t->nodes_alloc, (size_t)n + 1,
-	    sizeof(*t->nodes));
+	XGROW(t->nodes, (size_t)n + 1, t->nodes_alloc);
 	memset(&t->nodes[n], 0, sizeof(t->nodes[n]));
 	t->nodes[n].first_child = t->nodes[n].last_child =
 	    t->nodes[n].next_sibling = NODE_NONE;
@@ -87,8 +71,7 @@ tree_name(struct tree *t, const char *s, size_t len)
 	uint32_t id = ctree_name(&t->ct, s, len);
 
 	if (id == t->nexcl) {	/* new: match it against --exclude once */
-		t->name_excl = grow_array(t->name_excl, &t->excl_alloc,
-		    t->nexcl + 1, 1);
+		XGROW(t->name_excl, t->nexcl + 1, t->excl_alloc);
 		t->name_excl[t->nexcl++] = (unsigned char)excluded(t,
 		    t->ct.names[id].p);
 	}
@@ -121,8 +104,7 @@ tree_cat(struct tree *t, const char *s, size_t len)
 		return (uint32_t)((uintptr_t)*slot - 1);
 	id = (uint32_t)t->ncats++;
 	*slot = (void *)(uintptr_t)(id + 1);
-	t->cat_off = grow_array(t->cat_off, &t->cats_alloc, t->ncats + 1,
-	    sizeof(*t->cat_off));
+	XGROW(t->cat_off, t->ncats + 1, t->cats_alloc);
 	t->cat_off[id] = t->cat_json.len;
 	ndw_quote(&t->cat_json, s, len, 0);
 	t->cat_off[id + 1] = t->cat_json.len;
@@ -146,8 +128,7 @@ tree_thread(struct tree *t, const char *label, size_t len)
 	th->label_len = len;
 	th->root = node_new(t, ctree_root(&t->ct, 0));
 	th->buf_sorted = 1;
-	t->thr = grow_array(t->thr, &t->thr_alloc, t->nthr + 1,
-	    sizeof(*t->thr));
+	XGROW(t->thr, t->nthr + 1, t->thr_alloc);
 	t->thr[t->nthr++] = th;
 	*slot = th;
 	return th;
@@ -229,8 +210,7 @@ tree_span(struct tree *t, struct thread *th, const struct bspan *s,
 			die("thread '%s': a total time passes 2^63 - 1 ns: it "
 			    "cannot be written as a 64-bit integer", th->label);
 	}
-	th->stk = grow_array(th->stk, &th->stk_alloc, th->depth + 1,
-	    sizeof(*th->stk));
+	XGROW(th->stk, th->depth + 1, th->stk_alloc);
 	th->stk[th->depth].end = end;
 	th->stk[th->depth].node = node;
 	th->depth++;
@@ -250,8 +230,7 @@ tree_buffer(struct thread *th, const struct bspan *s)
 {
 	if (th->nbuf > 0 && span_before(s, &th->buf[th->nbuf - 1]))
 		th->buf_sorted = 0;
-	th->buf = grow_array(th->buf, &th->buf_alloc, th->nbuf + 1,
-	    sizeof(*th->buf));
+	XGROW(th->buf, th->nbuf + 1, th->buf_alloc);
 	th->buf[th->nbuf++] = *s;
 }
 
@@ -432,7 +411,7 @@ write_thread(struct tree *t, struct out *o, const struct thread *th,
 	if (folded)
 		fold_name(&prefix, th->label, th->label_len);
 	while (n != NODE_NONE) {
-		lens = grow_array(lens, &lens_alloc, d + 1, sizeof(*lens));
+		XGROW(lens, d + 1, lens_alloc);
 		lens[d] = prefix.len;
 		nd = &t->nodes[n];
 		add_frame(t, &prefix, ctree_label(&t->ct, n), folded, d == 0);

@@ -264,10 +264,7 @@ push_open(struct trace *t, struct open_stack *st, const struct nd_slice *v,
 {
 	struct open_span *o;
 
-	if (st->n == st->alloc) {
-		st->alloc = st->alloc ? st->alloc * 2 : 8;
-		st->v = xreallocarray(st->v, st->alloc, sizeof(*st->v));
-	}
+	XGROW(st->v, st->n + 1, st->alloc);
 	o = &st->v[st->n++];
 	o->start = start;
 	o->name = dup_slice(v[K_NAME]);

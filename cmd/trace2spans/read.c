@@ -36,10 +36,7 @@ fill(struct trace *t)
 		t->end -= t->start;
 		t->start = 0;
 	}
-	if (t->end == t->cap) {
-		t->cap *= 2;
-		t->buf = xrealloc(t->buf, t->cap);
-	}
+	XGROW(t->buf, t->end + 1, t->cap);
 	got = zin_read(&t->in, t->buf + t->end, t->cap - t->end);
 	if (got < 0) {
 		/* A cut-short gzip file, say: keep what came before. */

@@ -69,6 +69,52 @@ strdup_copies(void **state)
 	free(e);
 }
 
+static void
+grow_doubles_from_16_and_keeps_the_contents(void **state)
+{
+	int *v = NULL;
+	size_t n = 0, alloc = 0, i;
+
+	(void)state;
+	assert_int_equal(xgrow_room(0, 1), 16);
+	assert_int_equal(xgrow_room(0, 17), 32);
+	assert_int_equal(xgrow_room(16, 16), 16);
+	assert_int_equal(xgrow_room(16, 17), 32);
+	assert_int_equal(xgrow_room(5, 6), 10);
+	assert_int_equal(xgrow_room(64, 1000), 1024);
+	for (i = 0; i < 1000; i++) {
+		XGROW(v, n + 1, alloc);
+		assert_true(alloc >= n + 1);
+		v[n++] = (int)i;
+	}
+	assert_int_equal(alloc, 1024);
+	for (i = 0; i < 1000; i++)
+		assert_int_equal(v[i], (int)i);
+	v = xgrow(v, &alloc, 10, sizeof(*v));	/* room enough: unchanged */
+	assert_int_equal(alloc, 1024);
+	assert_int_equal(v[999], 999);
+	free(v);
+}
+
+static void
+call_grow_overflow(void *arg)
+{
+	(void)arg;
+	prog_init("prog");
+	xgrow_room((size_t)-1 / 2 + 1, (size_t)-1);
+}
+
+static void
+grow_past_size_max_dies_out_of_memory(void **state)
+{
+	struct child c;
+
+	(void)state;
+	run_child(call_grow_overflow, NULL, &c);
+	assert_int_equal(c.status, 1);
+	assert_string_equal(c.err, "prog: out of memory\n");
+}
+
 static int use_calloc;
 
 static void
@@ -106,6 +152,8 @@ main(void)
 		cmocka_unit_test(calloc_zeroes),
 		cmocka_unit_test(strdup_copies),
 		cmocka_unit_test(overflow_dies_out_of_memory),
+		cmocka_unit_test(grow_doubles_from_16_and_keeps_the_contents),
+		cmocka_unit_test(grow_past_size_max_dies_out_of_memory),
 	};
 
 	return cmocka_run_group_tests_name("xmem", tests, NULL, NULL);
