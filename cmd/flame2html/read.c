@@ -139,7 +139,7 @@ folded_line(struct flame *f, const struct srcpos *pos, const char *p,
 		size_t e = semi != NULL ? (size_t)(semi - p) : len;
 
 		if (nid == ids_alloc) {
-			ids_alloc = ids_alloc != 0 ? ids_alloc * 2 : 256;
+			ids_alloc = xgrow_room(ids_alloc, nid + 1);
 			ids = xreallocarray(ids, ids_alloc, sizeof(*ids));
 			ends = xreallocarray(ends, ids_alloc, sizeof(*ends));
 			hash = xreallocarray(hash, ids_alloc, sizeof(*hash));

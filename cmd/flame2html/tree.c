@@ -189,12 +189,7 @@ node_new(struct flame *f, uint32_t parent, uint32_t name, uint32_t ph)
 	if (parent != CTREE_NONE && parent + 1 == id)
 		return id;
 	f->node[id].label |= FT_HEAD;
-	if (f->nheads == f->heads_alloc) {
-		f->heads_alloc = f->heads_alloc != 0 ? f->heads_alloc * 2 :
-		    1024;
-		f->heads = xreallocarray(f->heads, f->heads_alloc,
-		    sizeof(*f->heads));
-	}
+	XGROW(f->heads, f->nheads + 1, f->heads_alloc);
 	f->heads[f->nheads].node = id;
 	f->heads[f->nheads++].parent = parent;
 	if (parent != CTREE_NONE) {
