@@ -106,6 +106,32 @@ function fmt(v, exact, fixed) {
 	return String(v);
 }
 
+/*
+ * A key that holds a duration in nanoseconds (dur_ns, sum_ns, self_ns),
+ * not a point in time (start_ns, end_ns), which stays as written.
+ */
+function nsKey(k) {
+	return /_ns$/.test(k) &&
+	    !/^(start|end|begin|stop|ts|t|time|timestamp)_ns$/i.test(k);
+}
+
+/* Nanoseconds in a readable unit ("3.36 ms"); null below 1 us. */
+function readableNs(ns) {
+	const a = Math.abs(ns);
+	if (!isFinite(ns) || a < 1e3)
+		return null;
+	const [d, u] = a < 1e6 ? [1e3, '\u00b5s'] : a < 1e9 ? [1e6, 'ms'] :
+	    [1e9, 's'];
+	return (ns / d).toFixed(2) + ' ' + u;
+}
+
+/* A whole number of ns with grouped digits and its readable form. */
+function nsText(ns) {
+	const r = readableNs(ns);
+	const t = groupDigits(fmtNum(Math.round(ns))) + ' ns';
+	return r === null ? t : `${t} (${r})`;
+}
+
 /* ---------- the embedded data ---------- */
 
 /* An integer array as embedded: a plain array or arithmetic runs. */
@@ -232,6 +258,10 @@ function selector(testid, label, options, onchange) {
 /* A cell's text: digits grouped in the columns that ask for it. */
 function cellText(c, v) {
 	const t = fmt(v, !!c.exact, c.fixed);
+	if (c.ns && typeof v === 'number' && isFinite(v)) {
+		const r = readableNs(v);
+		return groupDigits(t) + (r === null ? '' : ` (${r})`);
+	}
 	return c.group ? groupDigits(t) : t;
 }
 
@@ -257,6 +287,9 @@ class Table {
 	constructor(spec) {
 		this.spec = spec;
 		this.cols = spec.columns;
+		/* Durations in ns read as "3,356,652 (3.36 ms)". */
+		for (const c of this.cols)
+			c.ns ??= !!c.num && nsKey(c.key ?? c.title);
 		this.sortCol = -1;
 		this.sortDir = 1;
 		this.filter = '';
@@ -531,8 +564,10 @@ class Table {
 		const v = c.get(r);
 		let t = this.spec.tip ? this.spec.tip(r, c) : null;
 		if (t === null)
-			t = `${c.title}: ` +
-			    (isBlank(v) ? '(blank)' : fmt(v, true));
+			t = `${c.title}: ` + (isBlank(v) ? '(blank)' :
+			    c.ns && typeof v === 'number' && isFinite(v) ?
+			    groupDigits(fmt(v, true)) + ' ns' + (readableNs(v) ?
+			    ` (${readableNs(v)})` : '') : fmt(v, true));
 		td.setAttribute('data-tip', t);
 	}
 }
@@ -1019,12 +1054,40 @@ function relTimes(col, rows) {
 	};
 }
 
+/* The smallest of 1, 2 and 5 times a power of ten that is >= x. */
+function niceStep(x) {
+	const p = 10 ** Math.floor(Math.log10(x));
+	for (const m of [1, 2, 5, 10])
+		if (m * p >= x * (1 - 1e-12))
+			return m * p;
+	return 10 * p;
+}
+
+/*
+ * The label of a tick at t, step apart from the next: in ns, the unit of
+ * the largest time in view (ns, us, ms or s) with the decimals the step
+ * needs; otherwise the number with grouped digits.
+ */
+function tickText(t, step, unit, top) {
+	if (t === 0)
+		return '0';
+	const dec = (d) => Math.max(0, -Math.floor(Math.log10(step / d) +
+	    1e-9));
+	if (unit !== 'ns')
+		return groupDigits(t.toFixed(dec(1))) + (unit ? ' ' + unit : '');
+	const a = Math.abs(top);
+	const [d, u] = a < 1e3 ? [1, 'ns'] : a < 1e6 ? [1e3, '\u00b5s'] :
+	    a < 1e9 ? [1e6, 'ms'] : [1e9, 's'];
+	return groupDigits((t / d).toFixed(dec(d))) + ' ' + u;
+}
+
 /*
  * A canvas timeline of spans in lanes: zoom with the wheel or the
- * buttons, pan by dragging.  spans: [{ r, lane, s, e, color }], times
- * relative; tipOf(span) gives a span's tooltip.  The element carries
- * data-view-start/-end (the visible range); box.setFilter(pred) shows only
- * some spans.
+ * buttons, pan by dragging.  spans: [{ r, lane, s, e, color, name }],
+ * times relative; a bar wide enough shows its name.  A time axis with
+ * ticks runs below the lanes.  tipOf(span) gives a span's tooltip.  The
+ * element carries data-view-start/-end (the visible range);
+ * box.setFilter(pred) shows only some spans.
  */
 function timeline(spans, unit, tipOf) {
 	const lanes = [...new Set(spans.map((sp) => sp.lane))];
@@ -1070,18 +1133,40 @@ function timeline(spans, unit, tipOf) {
 	function draw() {
 		const W = Math.max(300, canvas.clientWidth || 900);
 		canvas.width = W;
-		const plot = W - LW;
+		const plot = W - LW, H = lanes.length * LH;
 		ctx.clearRect(0, 0, W, canvas.height);
 		ctx.font = '12px sans-serif';
 		ctx.textBaseline = 'middle';
+		ctx.textAlign = 'left';
 		const x = (t) => LW + (t - t0) / (t1 - t0) * plot;
 		byLane.forEach((l, i) => {
-			const y = i * LH;
 			ctx.fillStyle = i % 2 ? '#f6f7f9' : '#fff';
-			ctx.fillRect(0, y, W, LH);
+			ctx.fillRect(0, i * LH, W, LH);
 			ctx.fillStyle = '#333';
 			ctx.fillText(shorten(String(lanes[i]), 14), 4,
-			    y + LH / 2);
+			    i * LH + LH / 2);
+		});
+		/* Ticks at most every 100 px, at 1, 2 or 5 x 10^k. */
+		const step = niceStep((t1 - t0) / Math.max(1,
+		    Math.floor(plot / 100)));
+		const top = Math.max(Math.abs(t0), Math.abs(t1));
+		ctx.fillStyle = '#555';
+		for (let k = Math.ceil(t0 / step); k * step <= t1; k++) {
+			const t = k * step, px = Math.round(x(t));
+			ctx.fillStyle = '#e1e4e8';
+			ctx.fillRect(px, 0, 1, H);
+			ctx.fillStyle = '#555';
+			ctx.fillRect(px, H, 1, 4);
+			const txt = tickText(t, step, unit, top);
+			const w = ctx.measureText(txt).width;
+			ctx.textAlign = px - w / 2 < LW ? 'left' :
+			    px + w / 2 > W - 2 ? 'right' : 'center';
+			ctx.fillText(txt, ctx.textAlign === 'right' ? W - 2 : px,
+			    H + 13);
+		}
+		ctx.textAlign = 'left';
+		byLane.forEach((l, i) => {
+			const y = i * LH;
 			let lastPx = -1, style = null;
 			const from = firstAt(l, t0 - longest[i]);
 			for (let k = from; k < l.length && l[k].s <= t1; k++) {
@@ -1098,17 +1183,37 @@ function timeline(spans, unit, tipOf) {
 					ctx.fillStyle = style = color;
 				ctx.fillRect(a, y + 4, Math.max(1, b - a),
 				    LH - 8);
+				if (sp.name && b - a > 40) {
+					barName(sp.name, a, b, y);
+					style = null;
+				}
 			}
 		});
-		ctx.fillStyle = '#555';
-		const by = lanes.length * LH + 12;
-		ctx.fillText(`${fmtNum(t0)} ${unit}`, LW, by);
-		const endTxt = `${fmtNum(t1)} ${unit}`;
-		ctx.fillText(endTxt, W - ctx.measureText(endTxt).width - 2, by);
 		box.dataset.viewStart = t0;
 		box.dataset.viewEnd = t1;
-		range.textContent = `${fmtNum(t0)} \u2013 ${fmtNum(t1)} ` +
-		    `${unit} (${fmtNum(t1 - t0)} ${unit} shown)`;
+		const g = (t) => groupDigits(fmtNum(Math.round(t)));
+		range.textContent = unit === 'ns' ? `${g(t0)} \u2013 ${g(t1)} ` +
+		    `ns from the first start (${readableNs(t1 - t0) ??
+		    g(t1 - t0) + ' ns'} shown)` : `${fmtNum(t0)} \u2013 ` +
+		    `${fmtNum(t1)} ${unit} (${fmtNum(t1 - t0)} ${unit} shown)`;
+	}
+
+	/* A name inside its bar from a to b, cut to fit. */
+	function barName(name, a, b, y) {
+		let t = String(name);
+		const room = b - a - 6;
+		let w = ctx.measureText(t).width;
+		if (w > room) {
+			const n = Math.floor(t.length * room / w) - 1;
+			if (n < 3)
+				return;
+			t = t.slice(0, n) + '\u2026';
+			w = ctx.measureText(t).width;
+			if (w > room)
+				return;
+		}
+		ctx.fillStyle = '#fff';
+		ctx.fillText(t, a + 3, y + LH / 2);
 	}
 
 	/* Zooms by factor around the fraction f of the visible range. */
@@ -2242,7 +2347,7 @@ function statsView(g, views) {
 	/* topn --unit names its keys sum_us, mean_us...: "sum (us)". */
 	const cols = [...groupKeys, ...keys.filter((k) => STAT_KEY.test(k))]
 	    .map((k) => ({ title: STAT_KEY.test(k) ?
-	    k.replace(/^([a-z]+)_([a-z]+)$/, '$1 ($2)') : k,
+	    k.replace(/^([a-z]+)_([a-z]+)$/, '$1 ($2)') : k, key: k,
 	    get: g.col(k).get, num: STAT_KEY.test(k) }));
 	const table = new Table({ id: 'top', columns: cols,
 	    rows: rows.slice(0, n) });
@@ -2333,7 +2438,7 @@ function hue(name) {
  * Spans for a timeline from start/end (and lane) keys of g, and tipOf(sp)
  * for the tooltip (made on hover: a page may hold a million spans).
  */
-function spansOf(g, rows, sk, ek, lk, labelOf) {
+function spansOf(g, rows, sk, ek, lk, labelOf, unit = '') {
 	const sc = g.col(sk), ec = g.col(ek);
 	if (sc === null || ec === null)
 		return { spans: [], skipped: rows.length, tipOf: null };
@@ -2351,11 +2456,40 @@ function spansOf(g, rows, sk, ek, lk, labelOf) {
 		spans.push({ r, lane: typeof lane === 'string' ? lane :
 		    fmt(lane), s, e });
 	}
+	const gd = (t) => groupDigits(fmtNum(t));
+	const u = unit ? ' ' + unit : '';
 	const tipOf = (sp) => `${labelOf(sp.r)}\n${sk} ` +
-	    `${fmt(sc.get(sp.r), true)}, ${ek} ${fmt(ec.get(sp.r), true)}` +
-	    ` (+${fmtNum(sp.s)} .. +${fmtNum(sp.e)}, ` +
-	    `${fmtNum(sp.e - sp.s)} long)`;
+	    `${fmt(sc.get(sp.r), true)}, ${ek} ${fmt(ec.get(sp.r), true)}\n` +
+	    `+${gd(sp.s)} .. +${gd(sp.e)}${u}, ` + (unit === 'ns' ?
+	    nsText(sp.e - sp.s) : gd(sp.e - sp.s) + u) + ' long';
 	return { spans, skipped, base, tipOf };
+}
+
+/*
+ * The timeline's colours: one swatch per kernel, the busiest first (the
+ * first 24; the others are counted).
+ */
+function kernelLegend(g, spans) {
+	const by = new Map();
+	for (const sp of spans) {
+		const k = g.get(sp.r, 'Kernel_Name');
+		const e = by.get(k) ?? { k, t: 0, n: 0 };
+		e.t += sp.e - sp.s;
+		e.n++;
+		by.set(k, e);
+	}
+	const all = [...by.values()].sort((a, b) => b.t - a.t);
+	const MAX = 12;
+	const lg = el('div', { class: 'tl-legend',
+	    'data-testid': 'timeline-legend' }, ...all.slice(0, MAX).map((e) =>
+	    el('span', { class: 'tl-key', 'data-kernel': fmt(e.k),
+	    style: `--swatch:${hue(e.k)}`, 'data-tip': `${fmt(e.k)}: ` +
+	    `${nsText(e.t)} in ${plural(e.n, 'dispatch', 'dispatches')}` },
+	    shorten(fmt(e.k), 60))));
+	if (all.length > MAX)
+		lg.append(el('span', { class: 'note' }, `and ${all.length - MAX} ` +
+		    'other kernels'));
+	return lg;
 }
 
 /* pmc2ndjson records: sysinfo, roofline, the dispatch timeline and list. */
@@ -2366,9 +2500,11 @@ function dispatchView(g) {
 	const lane = keys.includes('GPU_ID') ? 'GPU_ID' : null;
 	const { spans, skipped, tipOf } = spansOf(g, rows, 'Start_Timestamp',
 	    'End_Timestamp', lane, (r) => `${fmt(g.get(r, 'Dispatch_ID'))}: ` +
-	    fmt(g.get(r, 'Kernel_Name')));
-	for (const sp of spans)
+	    fmt(g.get(r, 'Kernel_Name')), 'ns');
+	for (const sp of spans) {
+		sp.name = fmt(g.get(sp.r, 'Kernel_Name'));
 		sp.color = hue(g.get(sp.r, 'Kernel_Name'));
+	}
 	const tl = spans.length > 0 ? timeline(spans, 'ns', tipOf) : null;
 	/* Filters by kernel and GPU for the timeline and the list. */
 	const pick = { Kernel_Name: null, GPU_ID: null };
@@ -2395,7 +2531,7 @@ function dispatchView(g) {
 		root.append(ctl);
 	if (tl !== null) {
 		root.append(el('h3', {}, 'Dispatch timeline' +
-		    (lane ? ' per GPU' : '')), tl);
+		    (lane ? ' per GPU' : '')), tl, kernelLegend(g, spans));
 		if (skipped > 0)
 			root.append(el('p', { class: 'note' }, 'not shown: ' +
 			    plural(skipped, 'dispatch', 'dispatches') +
@@ -2487,11 +2623,14 @@ function genericView(g, views) {
 		} else if (v.type === 'timeline') {
 			const first = g.keys.find((k) => typeof g.get(0, k) ===
 			    'string' && k !== v.lane) || v.start;
+			const unit = /_ns$/.test(v.start) ? 'ns' : '';
 			const { spans, skipped, tipOf } = spansOf(g, rows,
 			    v.start, v.end, v.lane || null,
-			    (r) => fmt(g.get(r, first)));
+			    (r) => fmt(g.get(r, first)), unit);
+			for (const sp of spans)
+				sp.name = fmt(g.get(sp.r, first));
 			if (spans.length > 0)
-				root.append(timeline(spans, '', tipOf));
+				root.append(timeline(spans, unit, tipOf));
 			const m = missing(`${v.start} and ${v.end}`, skipped);
 			if (m)
 				root.append(m);

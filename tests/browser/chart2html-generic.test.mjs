@@ -100,7 +100,8 @@ pageTest('--timeline: lanes, range and zoom', page('tl.html',
 	    .boundingBox();
 	const x = box.x + 110 + (box.width - 110) * (150 / 560);
 	await pg.mouse.move(x, box.y + 14);
-	assert.match(await tip(pg), /^gemm\nstart 100, end 400 /);
+	assert.equal(await tip(pg), 'gemm\nstart 100, end 400\n' +
+	    '+0 .. +300, 300 long');
 });
 
 pageTest('--scatter: log axes, positive points only', page('sc.html',

@@ -484,11 +484,12 @@ pageTest('timestamps beyond 2^53 stay exact', bigHtml, async (pg) => {
 	await pg.mouse.move(box.x + 110 + 2, box.y + 28 + 14);
 	assert.equal(await pg.textContent('[data-testid=tooltip]'),
 	    '2: c\nStart_Timestamp 1751344815171230001, End_Timestamp ' +
-	    '1751344815171230005 (+0 .. +4, 4 long)');
+	    '1751344815171230005\n+0 .. +4 ns, 4 ns long');
 	await pg.mouse.move(box.x + 110 + (box.width - 110) * 0.2, box.y + 14);
 	assert.equal(await pg.textContent('[data-testid=tooltip]'),
 	    '0: a\nStart_Timestamp 1751344815171234567, End_Timestamp ' +
-	    '1751344815171254568 (+4566 .. +24567, 20001 long)');
+	    '1751344815171254568\n+4,566 .. +24,567 ns, 20,001 ns ' +
+	    '(20.00 \u00b5s) long');
 });
 
 /* MIGraphX records. */
