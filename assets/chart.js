@@ -262,6 +262,9 @@ function cellText(c, v) {
 		const r = readableNs(v);
 		return groupDigits(t) + (r === null ? '' : ` (${r})`);
 	}
+	/* Every digit written, without the noise of a computed sum. */
+	if (c.sig && typeof v === 'number' && isFinite(v))
+		return groupDigits(String(Number(v.toPrecision(12))));
 	return c.group ? groupDigits(t) : t;
 }
 
@@ -288,8 +291,12 @@ class Table {
 		this.spec = spec;
 		this.cols = spec.columns;
 		/* Durations in ns read as "3,356,652 (3.36 ms)". */
-		for (const c of this.cols)
+		for (const c of this.cols) {
 			c.ns ??= !!c.num && nsKey(c.key ?? c.title);
+			/* Milliseconds (MIGraphX) keep every digit written:
+			 * 0.00881, not 0.01. */
+			c.sig ??= !!c.num && /_ms$/.test(c.key ?? c.title);
+		}
 		this.sortCol = -1;
 		this.sortDir = 1;
 		this.filter = '';
@@ -2556,6 +2563,44 @@ function dispatchView(g) {
 	return root;
 }
 
+/*
+ * MIGraphX instructions: the timed ones (the perf section) first,
+ * slowest first, time and share in the first columns; the program
+ * listing's rows, which have no time, behind a toggle (after the timed
+ * ones when shown).
+ */
+function instructionTable(g, rows) {
+	const want = ['time_ms', 'pct', 'name', 'op', 'module', 'group',
+	    'shape_raw', 'section', 'run', 'line'];
+	const keys = g.keysOf(rows);
+	const cols = want.filter((k) => keys.includes(k)).map((k) => ({
+	    title: k, get: g.col(k).get, num: /^(run|time_ms|pct|line)$/
+	    .test(k) }));
+	const tc = g.col('time_ms');
+	const timed = tc === null ? rows : rows.filter((r) =>
+	    !isBlank(tc.get(r)));
+	const table = new Table({ id: 'instruction', columns: cols,
+	    rows: timed.length > 0 ? timed : rows });
+	if (tc !== null)
+		table.sortBy(0);
+	const untimed = rows.length - timed.length;
+	if (untimed === 0 || timed.length === 0)
+		return table.el;
+	const box = el('input', { type: 'checkbox',
+	    'data-testid': 'show-untimed', style: 'margin-right:0.4em' });
+	box.addEventListener('change', () =>
+	    table.refresh(box.checked ? rows : timed));
+	const sc = g.col('section');
+	const listing = sc === null ? 0 : rows.filter((r) =>
+	    isBlank(tc.get(r)) && sc.get(r) === 'program').length;
+	const why = [listing > 0 ? `${listing} of the program listing` : '',
+	    untimed > listing ? `${untimed - listing} never run` : '']
+	    .filter((x) => x !== '').join(', ');
+	return el('div', {}, el('label', { class: 'control' }, box,
+	    `show the ${plural(untimed, 'instruction')} without a time ` +
+	    `(${why})`), table.el);
+}
+
 /* MIGraphX: summary bars, the instruction table, totals, the rest. */
 function migraphxView(g) {
 	const rows = g.allRows();
@@ -2574,15 +2619,8 @@ function migraphxView(g) {
 		    { unit: ' ms' });
 		return el('div', {}, fig, recordTable(g, 'summary', rows));
 	}
-	if (g.kind === 'instruction') {
-		const want = ['run', 'section', 'module', 'name', 'op', 'group',
-		    'shape_raw', 'time_ms', 'pct', 'line'];
-		const keys = g.keysOf(rows);
-		const cols = want.filter((k) => keys.includes(k)).map((k) => ({
-		    title: k, get: g.col(k).get, num: /^(run|time_ms|pct|line)$/
-		    .test(k) }));
-		return new Table({ id: 'instruction', columns: cols, rows }).el;
-	}
+	if (g.kind === 'instruction')
+		return instructionTable(g, rows);
 	if (g.kind === 'totals')
 		return kvTable(g, 'totals', rows);
 	return recordTable(g, g.kind, rows);

@@ -516,7 +516,7 @@ pageTest('MIGraphX summary bars and the instruction table', migxHtml,
 	await bars.nth(1).hover();
 	assert.equal(await pg.textContent('[data-testid=tooltip]'),
 	    'gpu::add: 0.25 ms, 25%');
-	assert.equal(await cell(pg, 'instruction', '0', 'op'), 'gpu::gemm');
+	assert.equal(await cell(pg, 'instruction', '0.5', 'op'), 'gpu::gemm');
 	assert.equal(await cell(pg, 'totals', 'rate', 'Value'), '337.784');
 });
 
