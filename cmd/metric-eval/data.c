@@ -382,7 +382,7 @@ grow_rows(struct table *t)
 	size_t n = xgrow_room(t->rows_alloc, t->nrows + 1), i;
 
 #define GROW(p) ((p) = xreallocarray((p), n, sizeof(*(p))))
-	for (i = 0; i < t->ncols; i++)
+	for (i = 0; t->chunk == 0 && i < t->ncols; i++)
 		if (t->cols[i].wide)
 			GROW(t->cols[i].v);
 		else
@@ -569,6 +569,7 @@ store_duration(struct table *t, struct block *b, size_t row,
 	int64_t x, y;
 	double d = s.p && e.p ? number(e) - number(s) : NAN;
 
+	row -= t->base;		/* the row in the columns */
 	col_set(t, &t->cols[b->ddur_col], row, d);
 	if (s.p && e.p && nd_val_i64(s, &x) == 0 && nd_val_i64(e, &y) == 0) {
 		col_set(t, &t->cols[b->dur_col], row, (double)(y - x));
@@ -675,7 +676,7 @@ store_block(struct table *t, struct block *b, const char *p,
 		v.p = p;
 		if (e->col >= 0 && (*p == '-' || (*p >= '0' && *p <= '9'))) {
 			p = fast_number(p, end, &x);
-			col_set(t, &t->cols[e->col], row, x);
+			col_set(t, &t->cols[e->col], row - t->base, x);
 		} else if (*p == '{' && e->what == K_BLOCKS) {
 			p = store_blocks(t, p, end, tmp, row, rv);
 		} else if (*p == '{' && e->what >= K_BLOCK) {
@@ -684,7 +685,7 @@ store_block(struct table *t, struct block *b, const char *p,
 		} else {
 			p = fskip_val(p, end);
 			if (e->col >= 0)
-				col_set(t, &t->cols[e->col], row,
+				col_set(t, &t->cols[e->col], row - t->base,
 				    number((struct nd_slice){ v.p,
 				    (size_t)(p - v.p) }));
 		}
@@ -740,9 +741,9 @@ table_add_row(struct table *t, const char *line, size_t len, size_t label)
 		grow_rows(t);
 	for (i = 0; i < t->ncols; i++)
 		if (t->cols[i].wide)
-			t->cols[i].v[row] = NAN;
+			t->cols[i].v[row - t->base] = NAN;
 		else
-			t->cols[i].f[row] = NAN;
+			t->cols[i].f[row - t->base] = NAN;
 	t->kernel[row] = UINT32_MAX;
 	t->gpu[row] = NULL;
 	t->dispatch_id[row] = NULL;

@@ -355,17 +355,7 @@ median_sorted(const double *x, size_t n)
 	return (x[n / 2 - 1] + x[n / 2]) / 2;
 }
 
-/*
- * Compensated (Neumaier) summation in doubles: as exact as pandas' sums
- * for our purposes, and the same on every machine (valgrind has no 80-bit
- * long double).  Infinities and NaN go through a plain sum.
- */
-struct ksum {
-	double s, c, plain;
-	int nonfinite;
-};
-
-static void
+void
 ksum_add(struct ksum *k, double x)
 {
 	double t = k->s + x;
@@ -382,7 +372,7 @@ ksum_add(struct ksum *k, double x)
 	k->s = t;
 }
 
-static double
+double
 ksum_get(const struct ksum *k)
 {
 	return k->nonfinite ? k->plain : k->s + k->c;
@@ -759,6 +749,11 @@ run(const struct prog *p, struct evctx *c, struct val *res)
 			builtin(c, in->arg, v);
 			sp++;
 			break;
+		case OP_AGG:
+			v->k = c->agg[in->arg].k;
+			v->s = c->agg[in->arg].s;
+			sp++;
+			break;
 		case OP_NEG:
 			if (st[sp - 1].k == V_SCAL)
 				st[sp - 1].s = -st[sp - 1].s;
@@ -813,15 +808,33 @@ expr_eval(const struct prog *p, struct evctx *c, double *out)
 	return rc;
 }
 
+/* The five simple_box statistics of the vector r. */
+static void
+box_of(struct evctx *c, const struct val *r, double out[5], int ok[5])
+{
+	static const double qs[5] = { 0, 0.25, 0.5, 0.75, 1 };
+	double *buf = buf_get(c);
+	size_t m;
+	int i, nan;
+
+	m = collect(c, r, buf, &nan);
+	if (!nan && m > 0) {
+		qsort(buf, m, sizeof(double), cmp_double);
+		for (i = 0; i < 5; i++) {
+			out[i] = i == 2 ? median_sorted(buf, m) :
+			    quantile_sorted(buf, m, qs[i]);
+			ok[i] = !isnan(out[i]);
+		}
+	}
+	buf_put(c, buf);
+}
+
 void
 expr_eval_box(const struct prog *p, struct evctx *c, double out[5],
     int ok[5])
 {
-	static const double qs[5] = { 0, 0.25, 0.5, 0.75, 1 };
 	struct val r;
-	double *buf;
-	size_t m;
-	int i, nan;
+	int i;
 
 	memset(ok, 0, 5 * sizeof(int));
 	if (p->kind == V_NONE)
@@ -833,17 +846,55 @@ expr_eval_box(const struct prog *p, struct evctx *c, double out[5],
 			ok[i] = 1;
 		}
 	} else if (r.k == V_VEC) {
-		buf = buf_get(c);
-		m = collect(c, &r, buf, &nan);
-		if (!nan && m > 0) {
-			qsort(buf, m, sizeof(double), cmp_double);
-			for (i = 0; i < 5; i++) {
-				out[i] = i == 2 ? median_sorted(buf, m) :
-				    quantile_sorted(buf, m, qs[i]);
-				ok[i] = !isnan(out[i]);
-			}
-		}
-		buf_put(c, buf);
+		box_of(c, &r, out, ok);
 	}
 	val_drop(c, &r);
+}
+
+int
+expr_eval_rows(const struct prog *p, struct evctx *c, double *out,
+    int *masked)
+{
+	struct val r;
+	int k;
+
+	run(p, c, &r);
+	k = r.k;
+	if (k == V_VEC) {
+		memcpy(out, r.v, c->n * sizeof(double));
+		*masked = r.masked;
+	}
+	val_drop(c, &r);
+	return k;
+}
+
+double
+expr_aggregate(int f, const double *v, size_t n, int masked, double q)
+{
+	struct evctx c;
+	struct val a = { V_VEC, 0, masked, 0, (double *)v };
+	double r;
+
+	evctx_init(&c, NULL, NULL, n);
+	r = aggregate(&c, f, &a, q);
+	evctx_release(&c);
+	return r;
+}
+
+void
+expr_box(const double *v, size_t n, int masked, double out[5], int ok[5])
+{
+	struct evctx c;
+	struct val a = { V_VEC, 0, masked, 0, (double *)v };
+
+	memset(ok, 0, 5 * sizeof(int));
+	evctx_init(&c, NULL, NULL, n);
+	box_of(&c, &a, out, ok);
+	evctx_release(&c);
+}
+
+int
+expr_is_na(double x)
+{
+	return is_na(x);
 }

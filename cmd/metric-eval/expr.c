@@ -106,6 +106,7 @@ emit(struct cc *c, int op, int sub, int npop, int32_t arg, double num,
 	in->nargs = (uint16_t)npop;
 	in->arg = arg;
 	in->num = num;
+	in->kind = (uint8_t)kind;
 	c->sp -= npop;
 	if (c->sp < 0 || c->sp >= 255) {
 		cc_error(c, "expression too deeply nested");

@@ -38,6 +38,7 @@ static struct table tab;
 static struct config conf;
 static struct config iconf[NNORMS];	/* --interactive: the other -n */
 static int configured;
+static int streaming;		/* evaluated as the rows come (stream.c) */
 static int warned_sysinfo;
 static size_t nlabels;		/* dispatch records seen */
 static unsigned long blank_missing;
@@ -114,6 +115,11 @@ configure(void)
 	for (n = 0; opt.interactive && n < NNORMS; n++)
 		if (n != opt.norm)
 			load_defs(&iconf[n]);
+	/* The filters and --interactive need every dispatch's counters. */
+	streaming = !opt.interactive && !opt.by && !opt.gpu &&
+	    !opt.kernels.n && !opt.dispatches.n;
+	if (streaming)
+		stream_begin(&tab, &conf);
 }
 
 /* The configurations of the other normalizations, released and ready. */
@@ -135,6 +141,7 @@ static void
 run_finish(void)
 {
 	if (configured) {
+		stream_rows(&tab, 1);
 		table_finish(&tab);
 		evaluate();
 	} else if (tab.have_sysinfo) {
@@ -146,6 +153,8 @@ run_finish(void)
 	}
 	if (tab.nbad_sysinfo > 0)
 		bad_sysinfo = 1;
+	stream_release();
+	streaming = 0;
 	config_release(&conf);
 	iconf_reset();
 	table_release(&tab);
@@ -222,6 +231,8 @@ record(struct nd_reader *r, void *arg)
 	nlabels++;
 	if (jqf_keep(where, r->line, r->len, &bad, &r->pos) == 1)
 		table_add_row(&tab, r->line, r->len, nlabels - 1);
+	if (streaming)
+		stream_rows(&tab, 0);
 	progress_update(nlabels, 0);
 }
 
@@ -534,11 +545,15 @@ emit_cell(struct ndw *w, const struct mtable *mt, const struct mrow *r,
 	}
 	pg = cell->box ? &r->cells[k + 1 - (size_t)cell->box].prog :
 	    &cell->prog;
-	if (cell->box == 1)
+	if (cell->box == 1 && streaming && cell->stream)
+		stream_box(cell, box, ok);
+	else if (cell->box == 1)
 		expr_eval_box(pg, c, box, ok);
 	if (cell->box) {
 		rc = ok[cell->box - 1];
 		v = box[cell->box - 1];
+	} else if (streaming && cell->stream) {
+		rc = stream_eval(cell, &v);
 	} else {
 		rc = expr_eval(pg, c, &v);
 	}
@@ -636,7 +651,9 @@ check_grbm(const size_t *idx, size_t n)
 	if (!slot)
 		return;
 	col = &tab.cols[(intptr_t)*slot - 1];
-	for (i = 0; i < n; i++)
+	if (streaming)
+		zero = (size_t)stream_grbm_zero();
+	for (i = 0; !streaming && i < n; i++)
 		if (col_get(col, idx[i]) == 0)
 			zero++;
 	if (zero)

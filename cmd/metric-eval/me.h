@@ -61,6 +61,9 @@ struct table {
 	struct column *cols;
 	size_t ncols, cols_alloc;
 	size_t nrows, rows_alloc;
+	/* Streaming (stream.c): the columns hold the rows from base on,
+	 * chunk of them at most (0: every row). */
+	size_t base, chunk;
 	int have_schema;	/* the first dispatch record was seen */
 	int rocpd;		/* *_ACCUM counters instead of nested blocks */
 	/* Per row: kernel (index into kernels), GPU_ID text, Dispatch_ID text,
@@ -124,7 +127,7 @@ enum var_id {
 enum op {
 	OP_NUM, OP_NONE, OP_STR, OP_COL, OP_MISSING, OP_VAR,
 	OP_NEG, OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_MODOP, OP_CMP, OP_SEL,
-	OP_CALL
+	OP_CALL, OP_AGG
 };
 /*
  * CMP_NONE_NE and CMP_NONE_EQ compare with the literal None as pandas
@@ -143,8 +146,9 @@ enum fn {
 struct ins {
 	uint8_t op, sub;
 	uint16_t nargs;
-	int32_t arg;		/* column, variable, or sysinfo slot */
+	int32_t arg;		/* column, variable, sysinfo or OP_AGG slot */
 	double num;
+	uint8_t kind;		/* static kind of the value pushed */
 };
 
 struct prog {
@@ -171,6 +175,12 @@ struct compile_env {
 int expr_compile(const char *text, struct compile_env *env, struct prog *p,
     struct arena *a, struct strbuf *err);
 
+/* An aggregate's value computed while the rows streamed by (OP_AGG). */
+struct aggval {
+	int k;			/* V_SCAL or V_NONE */
+	double s;
+};
+
 /* The rows an evaluation runs over, and the built-in variables for them. */
 struct evctx {
 	struct table *t;
@@ -181,6 +191,7 @@ struct evctx {
 	int builtin_done[VAR_COUNT];
 	double **pool;		/* spare vectors of n doubles */
 	size_t npool, pool_alloc;
+	const struct aggval *agg;	/* what OP_AGG pushes */
 };
 
 void evctx_init(struct evctx *c, struct table *t, const size_t *idx,
@@ -201,6 +212,36 @@ int expr_eval(const struct prog *p, struct evctx *c, double *out);
 void expr_eval_box(const struct prog *p, struct evctx *c, double out[5],
     int ok[5]);
 
+/*
+ * Runs p (whose static kind is V_VEC) over the rows of c: returns the
+ * kind of the result and, for V_VEC, its c->n values in out and whether
+ * it is a nullable-integer vector in *masked.
+ */
+int expr_eval_rows(const struct prog *p, struct evctx *c, double *out,
+    int *masked);
+/* The one-argument aggregate f (FN_STD, FN_MEDIAN, FN_QUANTILE with q)
+ * of the n values v, as AVG(...) of that vector evaluates it. */
+double expr_aggregate(int f, const double *v, size_t n, int masked,
+    double q);
+/* The simple_box statistics of the n values v (see expr_eval_box). */
+void expr_box(const double *v, size_t n, int masked, double out[5],
+    int ok[5]);
+/* The nullable-integer NA element (TO_INT of NaN). */
+int expr_is_na(double x);
+
+/*
+ * Compensated (Neumaier) summation in doubles: as exact as pandas' sums
+ * for our purposes, and the same on every machine (valgrind has no 80-bit
+ * long double).  Infinities and NaN go through a plain sum.
+ */
+struct ksum {
+	double s, c, plain;
+	int nonfinite;
+};
+
+void ksum_add(struct ksum *k, double x);
+double ksum_get(const struct ksum *k);
+
 /* ---- configs (config.c) ---- */
 
 enum { NORM_KERNEL, NORM_WAVE, NORM_CYCLE, NORM_SECOND };
@@ -209,6 +250,7 @@ struct mcell {
 	const char *text;	/* YAML text; NULL: null */
 	struct prog prog;	/* compiled when evaluated */
 	int box;		/* simple_box: 1..5 = Min, Q1, ..., Max */
+	int stream;		/* evaluated while streaming (stream.c) */
 };
 
 struct mrow {
@@ -293,6 +335,29 @@ struct panels_out {
 enum { PANELS_FIRST, PANELS_ROOFLINE };
 void panels_write(const struct panels_out *o, struct table *t,
     const size_t *idx, size_t n, int which);
+/* Adds the roofline points of the rows in t's columns (the rows from
+ * t->base on, n of them) to their kernels' sums, for panels_write(). */
+void panels_stream(const struct table *t, size_t n);
+
+/* ---- evaluating while the rows stream by (stream.c) ---- */
+
+/*
+ * Sets up streaming for the compiled definitions: each aggregate whose
+ * argument reads only the dispatch's own values is computed chunk by
+ * chunk (AVG, SUM, MIN, MAX keep running values; MEDIAN, QUANTILE, STD
+ * and simple_box keep the argument's values), and only the columns of
+ * the other cells are kept whole.  Call before the first row.
+ */
+void stream_begin(struct table *t, struct config *cf);
+/* Evaluates the rows of t's columns when they are a chunk; at_end: the
+ * last rows of the run, and the columns become the kept ones. */
+void stream_rows(struct table *t, int at_end);
+/* A streamed cell's value: as expr_eval() and expr_eval_box(). */
+int stream_eval(const struct mcell *cell, double *out);
+void stream_box(const struct mcell *cell, double out[5], int ok[5]);
+/* Dispatches whose GRBM_GUI_ACTIVE is 0 (-1: no such column). */
+long stream_grbm_zero(void);
+void stream_release(void);
 
 /* ---- the data a page re-evaluates (interactive.c) ---- */
 

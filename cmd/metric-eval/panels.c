@@ -33,6 +33,11 @@ panels_sysinfo(const char *line, size_t len)
 	strbuf_add(&sysinfo_line, line, len);
 }
 
+/* The kernels' roofline sums of the rows that streamed by. */
+static struct rpoint *streamed;
+static size_t nstreamed;
+static int prepared;		/* panels_prepare() was called */
+
 void
 panels_roofline(const char *line, size_t len)
 {
@@ -47,6 +52,9 @@ panels_reset(void)
 	strbuf_release(&sysinfo_line);
 	strbuf_release(&roofline_line);
 	have_sysinfo = have_roofline = 0;
+	free(streamed);
+	streamed = NULL;
+	nstreamed = prepared = 0;
 }
 
 /* ---- the counters the roofline reads ---- */
@@ -94,6 +102,7 @@ panels_prepare(struct table *t)
 	for (i = 0; i < C_COUNT; i++)
 		col[i] = table_column(t, "pmc_perf", counters[i]);
 	dur_col = table_dur_column(t, "pmc_perf");
+	prepared = 1;
 }
 
 /* A dispatch's duration as pandas computes End - Start: exact in 64 bits
@@ -488,6 +497,29 @@ roofline_point(const struct panels_out *o, const struct table *t,
 	tail(o, 1);
 }
 
+void
+panels_stream(const struct table *t, size_t n)
+{
+	const char *bs = table_sysinfo((struct table *)t, "lds_banks_per_cu");
+	double banks = bs ? strtod(bs, NULL) : 32;
+	int arch = arch_of(table_sysinfo((struct table *)t, "gpu_arch"));
+	size_t i, k;
+
+	if (!prepared)
+		return;
+	if (t->nkernels > nstreamed || !streamed) {
+		streamed = xreallocarray(streamed, t->nkernels + 1,
+		    sizeof(*streamed));
+		memset(streamed + nstreamed, 0, (t->nkernels + 1 - nstreamed) *
+		    sizeof(*streamed));
+		nstreamed = t->nkernels;
+	}
+	for (i = 0; i < n; i++) {
+		k = t->kernel[t->base + i];
+		row_point(t, i, arch, banks, &streamed[k]);
+	}
+}
+
 /* 4.1: the ten kernels of the largest total duration. */
 static void
 roofline_points(const struct panels_out *o, const struct table *t,
@@ -504,8 +536,12 @@ roofline_points(const struct panels_out *o, const struct table *t,
 			if (t->kernel[idx[i]] == k) {
 				ks[m].n++;
 				ks[m].dur += duration(t, idx[i]);
-				row_point(t, idx[i], arch, banks, &ks[m].sum);
+				if (!streamed)
+					row_point(t, idx[i], arch, banks,
+					    &ks[m].sum);
 			}
+		if (streamed && k < nstreamed)
+			ks[m].sum = streamed[k];
 		if (ks[m].n)
 			m++;
 	}
