@@ -4,6 +4,7 @@
  * infinity and nullable-integer rules of rocprof-compute 3.3.0 (pandas).
  */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -441,6 +442,23 @@ round_to(double x, double nd)
 	return nd > 0 ? rint(x * p) / p : rint(x / pow(10, -nd)) * pow(10, -nd);
 }
 
+/*
+ * Python's round(x, nd) of one float: the exact binary value rounded half
+ * to even at nd decimals (glibc's printf rounds the exact value so), read
+ * back; round(2.675, 2) is 2.67.  numpy's element-wise round is
+ * round_to().
+ */
+static double
+py_round(double x, double nd)
+{
+	char buf[720];
+
+	if (!(nd > 0 && nd <= 330 && nd == trunc(nd)) || !isfinite(x))
+		return round_to(x, nd);
+	snprintf(buf, sizeof(buf), "%.*f", (int)nd, x);
+	return strtod(buf, NULL);
+}
+
 /* TO_INT: a vector keeps integral values, NaN becomes NA; any other value
  * makes the whole result none. */
 static void
@@ -549,7 +567,7 @@ call(struct evctx *c, int f, int nargs, struct val *a)
 		if (nargs == 2)
 			val_drop(c, &a[1]);
 		if (a[0].k == V_SCAL) {
-			a[0].s = round_to(a[0].s, r);
+			a[0].s = py_round(a[0].s, r);
 		} else if (a[0].k == V_VEC) {
 			double *o = out_buf(c, &a[0], NULL);
 
