@@ -2073,6 +2073,9 @@ function registerCells(model, t) {
 	});
 }
 
+/* What assets/filters.js uses to draw a choice's records. */
+const filterLib = { metricView, resetCells: () => cellTables.clear() };
+
 window.profpipe = {
 	cell(tableId, rowKey, header) {
 		const f = cellTables.get(String(tableId));
@@ -3001,6 +3004,12 @@ const KINDS = {
 	units: { view: asKeyValue },
 	roofline: { title: 'Roofline', view: asTable },
 	records: { title: '', view: genericView },
+	/* metric-eval --interactive: the metrics with filters (filters.js) */
+	interactive: { title: 'Metrics', rank: 2,
+	    view: (g, views, groups) => window.profpipeFilters.view(g, groups,
+	    filterLib) },
+	interactive_column: { hidden: true },
+	interactive_table: { hidden: true },
 };
 for (const k of ['trace', 'module', 'meta', 'other', 'bench',
     'bench_result', 'bench_skipped'])
@@ -3009,7 +3018,7 @@ for (const k of ['trace', 'module', 'meta', 'other', 'bench',
 function kindOf(kind) {
 	const k = Object.hasOwn(KINDS, kind) ? KINDS[kind] : {};
 	return { title: k.title ?? kind, rank: k.rank ?? 9,
-	    view: k.view ?? genericView };
+	    view: k.view ?? genericView, hidden: !!k.hidden };
 }
 
 function slug(s) {
@@ -3033,13 +3042,18 @@ function main() {
 		kinds.sort((a, b) => kindOf(a.kind).rank -
 		    kindOf(b.kind).rank);
 		const sect = section(s.name, 'section-' + slug(s.name));
+		const groups = new Map(kinds.map((g) => [g.kind, g]));
 		for (const g of kinds) {
-			const { title, view } = kindOf(g.kind);
+			const { title, view, hidden } = kindOf(g.kind);
+			/* The filters' view draws the metric records. */
+			if (hidden || (g.kind === 'metric' &&
+			    groups.has('interactive')))
+				continue;
 			const box = el('div', { class: 'group',
 			    'data-kind': g.kind }, title ?
 			    el('h2', {}, title + (g.kind === 'records' ? '' :
 			    ` (${plural(g.rows, 'record')})`)) : null,
-			    view(g, data.views));
+			    view(g, data.views, groups));
 			sect.append(box);
 		}
 		app.append(sect);

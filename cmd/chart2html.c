@@ -623,7 +623,9 @@ put_page(FILE *fp)
 	    "data-testid=\"tooltip\" hidden></div>\n"
 	    "<script type=\"application/json\" id=\"profpipe-data\">\n", fp);
 	put_data(fp);
-	fputs("\n</script>\n", fp);
+	fputs("\n</script>\n<script>\n", fp);
+	html_asset(fp, asset_filters_js, asset_filters_js_len);
+	fputs("</script>\n", fp);
 	html_page_foot(fp, &pg);
 }
 
