@@ -59,8 +59,9 @@ put_vlq(char *q, uint64_t v)
 /*
  * The tree in the order it is written: children of each node by total,
  * heaviest first (ties in the order first seen).  A node's first child is
- * its id + 1 (when that is not a head); the others are heads, kept in
- * gnode[] grouped by parent and sorted.  Bit p of word[] says that p has
+ * its id + 1 (when that is not a head); the others are heads.  The
+ * children of a node with heads are kept in gnode[], grouped by parent
+ * and sorted.  Bit p of word[] says that p has
  * head children; brank[] counts the bits before each word, which makes
  * the group number of p.
  */
@@ -68,8 +69,6 @@ static struct {
 	const struct wcol *total, *btotal;
 	uint64_t *word;
 	uint32_t *brank, *gstart, *gnode, *rank;
-	uint32_t *kids;
-	size_t kids_alloc;
 } w;
 
 static inline uint64_t
@@ -78,12 +77,23 @@ total_of(uint32_t i)
 	return wcol_get(w.total, i);
 }
 
+/* Set bits, without asking the compiler for an instruction set. */
+static inline uint32_t
+popcount64(uint64_t x)
+{
+	x = x - ((x >> 1) & UINT64_C(0x5555555555555555));
+	x = (x & UINT64_C(0x3333333333333333)) +
+	    ((x >> 2) & UINT64_C(0x3333333333333333));
+	x = (x + (x >> 4)) & UINT64_C(0x0f0f0f0f0f0f0f0f);
+	return (uint32_t)((x * UINT64_C(0x0101010101010101)) >> 56);
+}
+
 static inline uint32_t
 group_of(uint32_t p)
 {
 	uint64_t below = w.word[p >> 6] & ((UINT64_C(1) << (p & 63)) - 1);
 
-	return w.brank[p >> 6] + (uint32_t)__builtin_popcountll(below);
+	return w.brank[p >> 6] + popcount64(below);
 }
 
 static int
@@ -117,12 +127,24 @@ totals(struct flame *f)
 	}
 }
 
-/* Groups the heads by parent (counting sort), then sorts each group. */
+/* Whether p + 1 is a child of p (its first). */
+static int
+first_kid(const struct flame *f, uint32_t p)
+{
+	return p + 1 < f->n && !(f->node[p + 1].label & FT_HEAD);
+}
+
+/*
+ * Groups the children of the nodes with heads among them by parent (a
+ * counting sort of the heads, and the first child with them), then sorts
+ * each group.
+ */
 static void
 groups(struct flame *f)
 {
-	size_t i, nw = (f->n + 63) / 64, ng = 0;
+	size_t i, nw = (f->n + 63) / 64, ng = 0, nk = 0;
 	uint32_t p, g;
+	uint64_t bits;
 
 	w.word = xcalloc(nw ? nw : 1, sizeof(*w.word));
 	w.brank = xreallocarray(NULL, nw ? nw : 1, sizeof(*w.brank));
@@ -130,19 +152,30 @@ groups(struct flame *f)
 		if ((p = f->heads[i].parent) != CTREE_NONE) {
 			w.word[p >> 6] |= UINT64_C(1) << (p & 63);
 			f->node[p].label |= FT_GROUP;
+			nk++;
 		}
 	for (i = 0; i < nw; i++) {
 		w.brank[i] = (uint32_t)ng;
-		ng += (size_t)__builtin_popcountll(w.word[i]);
+		ng += popcount64(w.word[i]);
 	}
 	w.gstart = xcalloc(ng + 1, sizeof(*w.gstart));
-	w.gnode = xreallocarray(NULL, f->nheads ? f->nheads : 1,
-	    sizeof(*w.gnode));
+	w.gnode = xreallocarray(NULL, nk + ng + 1, sizeof(*w.gnode));
 	for (i = 0; i < f->nheads; i++)
 		if ((p = f->heads[i].parent) != CTREE_NONE)
 			w.gstart[group_of(p) + 1]++;
+	for (i = 0, g = 0; i < nw; i++)
+		for (bits = w.word[i]; bits != 0; bits &= bits - 1, g++)
+			if (first_kid(f, (uint32_t)(i * 64 +
+			    (size_t)__builtin_ctzll(bits))))
+				w.gstart[g + 1]++;
 	for (i = 0; i < ng; i++)
 		w.gstart[i + 1] += w.gstart[i];
+	for (i = 0, g = 0; i < nw; i++)
+		for (bits = w.word[i]; bits != 0; bits &= bits - 1, g++) {
+			p = (uint32_t)(i * 64 + (size_t)__builtin_ctzll(bits));
+			if (first_kid(f, p))
+				w.gnode[w.gstart[g]++] = p + 1;
+		}
 	for (i = 0; i < f->nheads; i++)
 		if ((p = f->heads[i].parent) != CTREE_NONE)
 			w.gnode[w.gstart[group_of(p)]++] = f->heads[i].node;
@@ -154,40 +187,27 @@ groups(struct flame *f)
 			    w.gstart[g], sizeof(*w.gnode), kid_cmp);
 }
 
-/* The children of p in the order they are written, in w.kids. */
-static size_t
-kids_of(const struct flame *f, uint32_t p)
+/* The children of p in the order they are written: *nk of them. */
+static const uint32_t *
+kids_of(const struct flame *f, uint32_t p, size_t *nk)
 {
-	uint32_t c0 = CTREE_NONE, *gs = NULL, g;
-	size_t ng = 0, k = 0, j = 0;
-	uint64_t t0 = 0;
+	static uint32_t c0;
+	const uint32_t *gs;
+	uint32_t g;
+	size_t j;
 
-	if (p + 1 < f->n && !(f->node[p + 1].label & FT_HEAD))
-		c0 = p + 1;
 	if (f->node[p].label & FT_GROUP) {
 		g = group_of(p);
 		gs = w.gnode + w.gstart[g];
-		ng = w.gstart[g + 1] - w.gstart[g];
+		*nk = w.gstart[g + 1] - w.gstart[g];
 		/* Heads lie anywhere: ask for what their visits will read. */
-		for (j = 0; j < ng; j++) {
+		for (j = 0; j < *nk; j++)
 			__builtin_prefetch(&f->node[gs[j]]);
-		}
-		j = 0;
+		return gs;
 	}
-	if (ng + 1 > w.kids_alloc) {
-		w.kids_alloc = ng + 1 > 1024 ? ng + 1 : 1024;
-		w.kids = xreallocarray(w.kids, w.kids_alloc, sizeof(*w.kids));
-	}
-	if (c0 != CTREE_NONE) {
-		/* The first child is the oldest: it goes before its ties. */
-		t0 = total_of(c0);
-		while (j < ng && total_of(gs[j]) > t0)
-			w.kids[k++] = gs[j++];
-		w.kids[k++] = c0;
-	}
-	while (j < ng)
-		w.kids[k++] = gs[j++];
-	return k;
+	c0 = p + 1;
+	*nk = first_kid(f, p);
+	return &c0;
 }
 
 static void
@@ -277,6 +297,7 @@ tree_write(const struct flame *f, struct out *o, uint32_t root,
 {
 	struct { uint32_t node, depth; } *stack;
 	size_t sp = 0, salloc = 1024, nk;
+	const uint32_t *kids;
 	long prev_depth = -1;
 	uint64_t prev_total = UINT64_MAX;
 	char head[96];
@@ -300,10 +321,10 @@ tree_write(const struct flame *f, struct out *o, uint32_t root,
 		    prev_total);
 		prev_total = total_of(i);
 		prev_depth = depth;
-		nk = kids_of(f, i);
+		kids = kids_of(f, i, &nk);
 		XGROW(stack, sp + nk, salloc);
 		while (nk-- > 0) {
-			stack[sp].node = w.kids[nk];
+			stack[sp].node = kids[nk];
 			stack[sp++].depth = depth + 1;
 		}
 	}
@@ -338,6 +359,7 @@ meta_write(const struct flame *f, FILE *fp, const char *title,
 {
 	struct strbuf sb = STRBUF_INIT;
 	size_t i, nk;
+	const uint32_t *kids;
 	int first = 1;
 
 	strbuf_addstr(&sb, "{\"version\":1,\"title\":");
@@ -354,9 +376,9 @@ meta_write(const struct flame *f, FILE *fp, const char *title,
 	if (f->merged != CTREE_NONE)
 		strbuf_addf(&sb, ",%zu", nodes1);
 	strbuf_addstr(&sb, "],\"thread_list\":[");
-	nk = kids_of(f, f->root);
+	kids = kids_of(f, f->root, &nk);
 	for (i = 0; i < nk; i++) {
-		uint32_t k = w.kids[i], nm = flame_label(f, k);
+		uint32_t k = kids[i], nm = flame_label(f, k);
 
 		if (nm >= f->threads_alloc || !f->is_thread[nm])
 			continue;
