@@ -118,6 +118,50 @@ cut_string(const char *p, size_t i, size_t n, struct cutst *s)
 	}
 }
 
+static const unsigned char cut_str[256] = { ['"'] = 1, ['\\'] = 1 };
+
+/*
+ * The inside of an array or object, from p[i], strings and all, in one
+ * loop: returns the index after the bracket that closes it (depth 0), or
+ * CUT_MORE with the state kept when it goes on past n.
+ */
+static size_t
+cut_inside(const char *p, size_t i, size_t n, struct cutst *s)
+{
+	unsigned char c;
+
+	for (;;) {
+		while (i < n && !cut_in[(unsigned char)p[i]])
+			i++;
+		if (i >= n)
+			return CUT_MORE;
+		c = (unsigned char)p[i++];
+		if (c == '"') {
+			for (;;) {
+				while (i < n && !cut_str[(unsigned char)p[i]])
+					i++;
+				if (i >= n) {
+					s->in_str = 1;
+					return CUT_MORE;
+				}
+				if (p[i++] == '"')
+					break;
+				if (i >= n) {	/* a backslash at the end */
+					s->in_str = s->esc = 1;
+					return CUT_MORE;
+				}
+				i++;
+			}
+		} else if (c == '{' || c == '[')
+			s->depth++;
+		else if (c == '}' || c == ']') {
+			if (--s->depth == 0)
+				return i;
+		} else
+			s->lines++;	/* '\n' */
+	}
+}
+
 /*
  * Finds the end of the value that starts at p[0] and continues to p[n],
  * resuming at p[i].  Returns the length of the value, or CUT_MORE when it
@@ -137,10 +181,10 @@ cut_scan(const char *p, size_t i, size_t n, struct cutst *s)
 			continue;
 		}
 		if (s->depth > 0) {
-			while (i < n && !cut_in[(unsigned char)p[i]])
-				i++;
-			if (i == n)
-				break;
+			i = cut_inside(p, i, n, s);
+			if (i == CUT_MORE || s->depth == 0)
+				return i;
+			continue;
 		}
 		c = (unsigned char)p[i];
 		if (!cut_top[c]) {
