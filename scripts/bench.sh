@@ -21,7 +21,9 @@ for s in "$top"/scripts/bench/*.sh; do
 	if [ -n "${BENCH:-}" ]; then
 		case " $BENCH " in *" $name "*) ;; *) continue ;; esac
 	fi
+	t0=$(date +%s)
 	nice sh "$s" || echo "$name | failed | - | - | - | - | - | - | - | -" \
 	    "| - | -"
+	echo "($name: $(($(date +%s) - t0)) s)" >&2
 done
 echo "(all rows in $(($(date +%s) - start)) s)" >&2

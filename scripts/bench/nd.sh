@@ -1,6 +1,6 @@
 #!/bin/sh
 # nd.sh: the NDJSON reader and writer (libcommon nd + ndw) against jq -c .
-# and wc -l on the same generated file of $ND_MB MB (default 100) of
+# and wc -l on the same generated file of $ND_MB MB (default 40) of
 # span-like records: 19-digit nanosecond timestamps, 64-bit integers at
 # both ends of their range, names with escapes and non-ASCII text, nested
 # objects and arrays.  The driver is tests/bench/ndcat.c: every line read
@@ -16,7 +16,7 @@ set -e
 : "${BIN:?set BIN to the bin dir}" "${BENCH_TMP:?set BENCH_TMP}"
 ndcat="$BIN/../tests/ndcat"
 runs=${RUNS:-5}
-mb=${ND_MB:-100}
+mb=${ND_MB:-40}
 file="$BENCH_TMP/nd-${mb}mb.ndjson"
 
 if [ ! -x "$ndcat" ]; then
