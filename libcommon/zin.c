@@ -15,6 +15,7 @@
 #include <zlib.h>
 
 #include "err.h"
+#include "progress.h"
 #include "zin.h"
 #include "xmem.h"
 
@@ -50,6 +51,8 @@ zin_open(struct zin *z, const char *path)
 		(void)fcntl(fd, F_SETPIPE_SZ, 1024 * 1024);
 #endif
 	z->fd = fd;
+	if (progress_active())	/* a regular file shows a percentage */
+		progress_input(fd);
 	z->cap = ZIN_BUF;
 	z->buf = xmalloc(z->cap);
 	return 0;
@@ -63,8 +66,10 @@ zin_close(struct zin *z)
 		free(z->zs);
 		z->zs = NULL;
 	}
-	if (z->fd >= 0)
+	if (z->fd >= 0) {
+		progress_input_end(z->fd);
 		close(z->fd);
+	}
 	z->fd = -1;
 	free(z->raw);
 	z->raw = NULL;

@@ -514,12 +514,20 @@ ascend_want(struct db_run *run)
 static int
 ascend_query(struct db_run *run, struct strbuf *sql, struct strbuf *what)
 {
-	struct strbuf keys = STRBUF_INIT;
+	struct strbuf keys = STRBUF_INIT, count = STRBUF_INIT;
 	unsigned want = ascend_want(run);
 	size_t t, n = 0;
 
-	for (t = 0; t < T_N; t++)
-		n += want >> t & 1;
+	for (t = 0; t < T_N; t++) {
+		if (!(want >> t & 1))
+			continue;
+		n++;
+		strbuf_reset(&count);
+		strbuf_addf(&count, "SELECT 1 FROM \"%s\"",
+		    asc_tables[t].table);
+		db_progress_rows(run, count.buf);
+	}
+	strbuf_release(&count);
 	for (t = 0; t < T_N; t++) {
 		if (!(want >> t & 1))
 			continue;

@@ -7,6 +7,7 @@
 
 #include "err.h"
 #include "nd.h"
+#include "progress.h"
 #include "strbuf.h"
 
 #include "db2spans.h"
@@ -72,6 +73,24 @@ db_exists(sqlite3 *db, const char *sql, const char *a, const char *b)
 	rc = sqlite3_step(st) == SQLITE_ROW;
 	sqlite3_finalize(st);
 	return rc;
+}
+
+void
+db_progress_rows(struct db_run *run, const char *sql)
+{
+	struct strbuf q = STRBUF_INIT;
+	sqlite3_stmt *st;
+
+	if (!progress_active())
+		return;
+	strbuf_addf(&q, "SELECT COUNT(*) FROM (%s)", sql);
+	if (sqlite3_prepare_v2(run->db, q.buf, -1, &st, NULL) == SQLITE_OK) {
+		if (sqlite3_step(st) == SQLITE_ROW &&
+		    sqlite3_column_int64(st, 0) > 0)
+			progress_total((uint64_t)sqlite3_column_int64(st, 0));
+		sqlite3_finalize(st);
+	}
+	strbuf_release(&q);
 }
 
 int

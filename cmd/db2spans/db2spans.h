@@ -58,7 +58,7 @@ struct span_writer {
 	struct ndw w;		/* the record being written */
 	struct jqf *where;	/* NULL: no filter */
 	struct bad_input *bad;	/* --where's run-time errors */
-	uint64_t written, filtered;
+	uint64_t rows, written, filtered;	/* rows: spans made */
 	struct strbuf run;	/* --label quoted, or empty */
 };
 
@@ -130,6 +130,11 @@ int db_span_row(struct db_run *run, sqlite3_stmt *st, struct span *s,
     struct strbuf *name, const char *table, const char *idname, int idcol);
 /* 1 if the table or view exists. */
 int db_has_table(sqlite3 *db, const char *table);
+/*
+ * With the progress line on, adds the number of rows query sql gives to
+ * the line's total, so it shows a percentage.
+ */
+void db_progress_rows(struct db_run *run, const char *sql);
 /* Appends the names of the database's tables, ", "-separated. */
 void db_list_tables(sqlite3 *db, struct strbuf *sb);
 /* 1 if table has the column (by name, as PRAGMA table_info gives). */

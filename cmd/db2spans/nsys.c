@@ -266,6 +266,7 @@ nsys_spans(struct db_run *run)
 		strbuf_release(&sql);
 		return rc < 0 ? -1 : 0;
 	}
+	db_progress_rows(run, sql.buf);
 	if (run->sorted)
 		strbuf_addstr(&sql, " ORDER BY 1, 2, 3, 4 DESC, 6, 7");
 	nsys_marks(run);

@@ -117,6 +117,7 @@ rocpd_spans(struct db_run *run)
 		strbuf_release(&sql);
 		return rc < 0 ? -1 : 0;
 	}
+	db_progress_rows(run, sql.buf);
 	if (run->sorted)
 		strbuf_addstr(&sql, " ORDER BY 1, 2, 3, 4 DESC, 7, 8");
 	if (sqlite3_prepare_v2(run->db, sql.buf, -1, &st, NULL) !=

@@ -55,6 +55,8 @@ int
 span_write_ext(struct span_writer *w, const struct span *s,
     const struct span_ext *x)
 {
+	if ((++w->rows & 0xFFF) == 0)
+		progress_update(w->rows, 0);
 	span_format(w, s, x);
 	if (jqf_keep(w->where, ndw_record(&w->w), ndw_record_len(&w->w),
 	    w->bad, NULL) != 1) {
@@ -63,8 +65,7 @@ span_write_ext(struct span_writer *w, const struct span *s,
 	}
 	if (ndw_emit(&w->w, w->fp) != 0)
 		die_errno("write error");
-	if ((++w->written & 0xFFF) == 0)
-		progress_update(w->written, 0);
+	w->written++;
 	return 0;
 }
 
