@@ -23,6 +23,7 @@
 #include "ofile.h"
 #include "opt.h"
 #include "progress.h"
+#include "sniff.h"
 #include "strbuf.h"
 #include "xmem.h"
 
@@ -484,7 +485,8 @@ static int
 recdiff_file(const char *path, int per_file)
 {
 	struct input in = { per_file, 1, STRBUF_INIT };
-	const struct nd_loop loop = { record, &in, &bad, 0, NULL };
+	const struct nd_loop loop = { record, &in, &bad, SNIFF_NOT_NDJSON,
+		NULL };
 	int rc;
 
 	rc = nd_each(path, &loop);
