@@ -608,9 +608,7 @@ main(int argc, char *argv[])
 	progress_done();
 	if (bad_input_finish(&bad) != EXIT_SUCCESS)
 		rc = EXIT_FAILURE;
-	rc = finish(rc);
-	if (ofile_close(&of) != 0)
-		rc = EXIT_FAILURE;
+	rc = ofile_finish(&of, finish(rc));
 	if (nsides > 0)
 		side_release(&base);
 	free(diff.fields);
