@@ -683,11 +683,11 @@ main(int argc, char *argv[])
 		rc = EXIT_FAILURE;
 	progress_done();
 	tree_write(&r.tree, out, opt.folded);
-	rc = ofile_finish(&of, rc);
 	if (!opt.quiet)
 		summary(&r);
 	if (bad_input_finish(&r.bad) != EXIT_SUCCESS)
 		rc = EXIT_FAILURE;
+	rc = ofile_finish(&of, rc);
 	tree_release(&r.tree);
 	spool_release(&r.spool);
 	strbuf_release(&r.label);
