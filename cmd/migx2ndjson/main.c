@@ -781,6 +781,7 @@ migx_stream(struct migx *mx, const char *path)
 		return EXIT_FAILURE;
 	}
 	run_init(&r);
+	mx->records = 0;
 	mx->pos.file = z.name;
 	mx->pos.line = 0;
 	while ((k = zin_getline(&z, &s, &n)) > 0) {
@@ -811,7 +812,6 @@ migx_stream(struct migx *mx, const char *path)
 		warn("%s: skipped %lu unrecognised line%s (%s%s)", z.name,
 		    mx->unknown, mx->unknown == 1 ? "" : "s", unknown_first.buf,
 		    mx->unknown > UNKNOWN_SHOWN ? "; ..." : "");
-	mx->unknown = 0;
 	strbuf_reset(&unknown_first);
 	if (k < 0) {
 		warn("cannot read '%s': %s", z.name, zin_error(&z));
@@ -819,6 +819,15 @@ migx_stream(struct migx *mx, const char *path)
 		return EXIT_FAILURE;
 	}
 	zin_close(&z);
+	if (mx->records == 0 && mx->unknown > 0) {
+		/* Nothing usable: not an empty stream, a wrong input. */
+		warn("%s: no migraphx-driver output recognised: migx2ndjson "
+		    "reads what migraphx-driver perf prints, MIGRAPHX_TRACE_EVAL "
+		    "output and program listings", z.name);
+		mx->unknown = 0;
+		return EXIT_FAILURE;
+	}
+	mx->unknown = 0;
 	return EXIT_SUCCESS;
 }
 

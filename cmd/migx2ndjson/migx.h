@@ -65,6 +65,7 @@ struct migx {
 	FILE *out;
 	struct jqf *where;
 	unsigned long unknown, total_lines;
+	unsigned long records;	/* made from the file being read */
 };
 
 /* Accumulated instruction times of one group, for --check. */

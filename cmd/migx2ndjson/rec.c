@@ -42,6 +42,7 @@ void
 rec_emit(struct migx *mx)
 {
 	ndw_end(&mx->w);
+	mx->records++;
 	if (jqf_keep(mx->where, mx->w.buf.buf, mx->w.buf.len, &mx->bad,
 	    &mx->pos) == 1)
 		ndw_emit(&mx->w, mx->out);

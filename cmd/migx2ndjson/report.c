@@ -455,8 +455,15 @@ void
 totals_emit(struct migx *mx, struct run *r)
 {
 	size_t i, nmiss = 0;
-	int k;
+	int k, any = 0;
 
+	for (k = 0; k < T_END; k++)
+		any |= r->tot[k].len > 0;
+	if (!any && mx->records == 0) {
+		/* A "Summary:" line and nothing else: no record to write. */
+		r->have_tot = 0;
+		return;
+	}
 	rec_begin(mx, "totals", r, r->tot_line);
 	for (k = 0; k < T_END; k++) {
 		if (r->tot[k].len > 0)

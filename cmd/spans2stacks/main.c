@@ -269,10 +269,10 @@ span_extras(struct run *r, struct thread *th, struct nd_slice cat,
  * The fast path of the span reader: a record in the layout db2spans and
  * trace2spans write, {"pid":N,"tid":N,"name":S[,"cat":S],"start_ns":N,
  * "end_ns":N[,"lane":S][,"thread_name":S][,"run":S]}, with integers N and
- * strings S of printable ASCII without escapes, is cut into v[] (as nd_fields() would
- * give) in one pass, without the general JSON scanner.  Returns 0, or -1
- * for anything else: that record goes to nd_fields(), which validates it
- * and reports what is wrong.
+ * strings S of printable ASCII without escapes, is cut into v[] (as
+ * nd_fields() would give) in one pass, without the general JSON scanner.
+ * Returns 0, or -1 for anything else: that record goes to nd_fields(),
+ * which validates it and reports what is wrong.
  */
 static const char *
 fast_key(const char *p, const char *e, const char *key, size_t n)
