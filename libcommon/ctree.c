@@ -1,7 +1,6 @@
 /* ctree.c: interned names and the call-path tree's child index. */
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 
 #include "ctree.h"
 #include "err.h"
@@ -34,26 +33,6 @@ mix(uint64_t key)
 	return h ^ (h >> 29);
 }
 
-/*
- * Zeroed memory for a big table that is probed at random: asking for huge
- * pages there saves TLB misses.
- */
-static void *
-table_alloc(size_t n)
-{
-	void *p;
-
-	if (n < (4u << 20))
-		return xcalloc(1, n);
-	if (posix_memalign(&p, 2u << 20, n) != 0)
-		die("out of memory");
-#ifdef MADV_HUGEPAGE
-	madvise(p, n, MADV_HUGEPAGE);
-#endif
-	memset(p, 0, n);
-	return p;
-}
-
 static void
 child_put(struct ctree_cslot *slot, size_t cap, uint32_t parent,
     uint32_t name, uint32_t node)
@@ -71,7 +50,7 @@ static void
 child_grow(struct ctree *t)
 {
 	size_t cap = t->cap != 0 ? t->cap * 2 : 1024, i;
-	struct ctree_cslot *slot = table_alloc(cap * sizeof(*slot));
+	struct ctree_cslot *slot = xcalloc_table(cap * sizeof(*slot));
 
 	for (i = 0; i < t->cap; i++)
 		if (t->child[i].node != 0)

@@ -1,6 +1,7 @@
 /* xmem.c: allocation that never fails. */
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "err.h"
 #include "xmem.h"
@@ -38,6 +39,22 @@ xreallocarray(void *p, size_t n, size_t size)
 	if (size != 0 && n > (size_t)-1 / size)
 		die("out of memory");
 	return xrealloc(p, n * size);
+}
+
+void *
+xcalloc_table(size_t n)
+{
+	void *p;
+
+	if (n < (4u << 20))
+		return xcalloc(1, n);
+	if (posix_memalign(&p, 2u << 20, n) != 0)
+		die("out of memory");
+#ifdef MADV_HUGEPAGE
+	madvise(p, n, MADV_HUGEPAGE);
+#endif
+	memset(p, 0, n);
+	return p;
 }
 
 char *

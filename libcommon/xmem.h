@@ -18,6 +18,12 @@ void *xrealloc(void *p, size_t n);
 /* Resizes p to n elements of size bytes; dies if n * size overflows. */
 void *xreallocarray(void *p, size_t n, size_t size);
 char *xstrdup(const char *s);
+/*
+ * n zeroed bytes for a big table probed at random (a hash index): from
+ * 4 MiB on, aligned to and asking for 2 MiB huge pages, which saves TLB
+ * misses.  It is free()d as any other block.
+ */
+void *xcalloc_table(size_t n);
 
 /*
  * Grow-arrays.  An array p with room for *alloc elements of size bytes is

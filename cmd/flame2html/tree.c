@@ -1,30 +1,9 @@
 /* tree.c: the call tree: compact paths, the child index and the weights. */
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 
 #include "err.h"
 #include "flame2html.h"
-
-/*
- * Zeroed memory for a big table that is probed at random: asking for huge
- * pages there saves TLB misses.
- */
-static void *
-table_alloc(size_t n)
-{
-	void *p;
-
-	if (n < (4u << 20))
-		return xcalloc(1, n);
-	if (posix_memalign(&p, 2u << 20, n) != 0)
-		die("out of memory");
-#ifdef MADV_HUGEPAGE
-	madvise(p, n, MADV_HUGEPAGE);
-#endif
-	memset(p, 0, n);
-	return p;
-}
 
 /* The spill table of a weight column: 64-bit values by node. */
 static struct wspill *
@@ -121,7 +100,7 @@ static void
 slot_grow(struct flame *f)
 {
 	size_t cap = f->cap != 0 ? f->cap * 2 : 1024, i;
-	struct fslot *slot = table_alloc(cap * sizeof(*slot));
+	struct fslot *slot = xcalloc_table(cap * sizeof(*slot));
 
 	for (i = 0; i < f->cap; i++)
 		if (f->slot[i].node != 0)

@@ -56,6 +56,24 @@ calloc_zeroes(void **state)
 }
 
 static void
+table_is_zeroed_small_and_big(void **state)
+{
+	size_t sizes[] = { 100, 4u << 20, (4u << 20) + 3 }, i, j;
+
+	(void)state;
+	for (i = 0; i < 3; i++) {
+		unsigned char *p = xcalloc_table(sizes[i]);
+
+		for (j = 0; j < sizes[i]; j++)
+			if (p[j] != 0)
+				fail_msg("byte %zu of %zu is %d", j, sizes[i],
+				    p[j]);
+		p[sizes[i] - 1] = 1;
+		free(p);
+	}
+}
+
+static void
 strdup_copies(void **state)
 {
 	const char *s = "a string";
@@ -150,6 +168,7 @@ main(void)
 		cmocka_unit_test(zero_bytes_give_a_block),
 		cmocka_unit_test(realloc_keeps_the_contents),
 		cmocka_unit_test(calloc_zeroes),
+		cmocka_unit_test(table_is_zeroed_small_and_big),
 		cmocka_unit_test(strdup_copies),
 		cmocka_unit_test(overflow_dies_out_of_memory),
 		cmocka_unit_test(grow_doubles_from_16_and_keeps_the_contents),
