@@ -258,6 +258,9 @@ function selector(testid, label, options, onchange) {
 /* A cell's text: digits grouped in the columns that ask for it. */
 function cellText(c, v) {
 	const t = fmt(v, !!c.exact, c.fixed);
+	/* A change keeps its sign: +25, -50. */
+	if (c.sign)
+		return num(v) > 0 ? '+' + t : t;
 	if (c.ns && typeof v === 'number' && isFinite(v)) {
 		const r = readableNs(v);
 		return groupDigits(t) + (r === null ? '' : ` (${r})`);
@@ -570,6 +573,8 @@ class Table {
 		const c = this.cols[td.cellIndex];
 		const v = c.get(r);
 		let t = this.spec.tip ? this.spec.tip(r, c) : null;
+		if (t === null && c.tipOf)
+			t = c.tipOf(r);
 		if (t === null)
 			t = `${c.title}: ` + (isBlank(v) ? '(blank)' :
 			    c.ns && typeof v === 'number' && isFinite(v) ?
@@ -2759,7 +2764,8 @@ function pctLegend() {
 
 /*
  * Horizontal bars side by side: per item one bar per series.  items:
- * [{ label, values: [per series] }], series: [{ name, colour }].
+ * [{ label, values: [per series], notes: [per series, a delta % for the
+ * tooltip, optional] }], series: [{ name, colour }].
  */
 function drawGroupedBars(fig, items, series) {
 	fig.querySelector('svg')?.remove();
@@ -2784,8 +2790,11 @@ function drawGroupedBars(fig, items, series) {
 			    Math.min(1, Math.abs(v) / max) : 0;
 			const bw = Math.max(frac * (W - LW - 90),
 			    isFinite(v) && v !== 0 ? 1 : 0);
+			const note = it.notes ? it.notes[k] : null;
 			const tip = `${it.label}\n${series[k].name}: ` +
-			    (isNaN(v) ? '(none)' : fmtNum(v));
+			    (isNaN(v) ? '(none)' : fmt(v, true)) +
+			    (isBlank(note) || note === undefined ? '' :
+			    ` (\u0394% ${signedText(note)})`);
 			parts.push(`<g class="bar cmp" data-tip="${esc(tip)}" ` +
 			    `data-series="${k}"><rect x="${LW}" y="${y}" ` +
 			    `width="${bw.toFixed(1)}" height="${BH - 2}" ` +
@@ -2890,6 +2899,27 @@ function maxChange(g, model, m, only) {
 	return best;
 }
 
+/* A signed number's text: +2.5, -10, +inf. */
+function signedText(v) {
+	const t = fmt(v, true);
+	return num(v) > 0 ? '+' + t : t;
+}
+
+/*
+ * The tooltip of a delta % cell: the signed change, then the base, the
+ * run's value and their signed difference.
+ */
+function changeTip(c, mi, f, run, base, val) {
+	const p = val(run, f + '_pct')(mi), d = val(run, f + '_delta')(mi);
+	if (isBlank(p))
+		return `${c.title}: (blank)`;
+	const b = base(mi), v = val(run, f)(mi);
+	return `${c.title}: ${signedText(p)}${isFinite(num(p)) ? '%' : ''}\n` +
+	    `base ${isBlank(b) ? '(blank)' : fmt(b, true)}, ${run} ` +
+	    `${isBlank(v) ? '(blank)' : fmt(v, true)}` +
+	    (isBlank(d) ? '' : ` (\u0394 ${signedText(d)})`);
+}
+
 function compareTable(g, model, key, ms, groupKey) {
 	const { runs, numeric, fields } = model;
 	const first = ms[0].first;
@@ -2929,15 +2959,21 @@ function compareTable(g, model, key, ms, groupKey) {
 	const many = runs.length > 1;
 	for (const f of used) {
 		const isNum = numeric.includes(f);
-		cols.push({ title: `${f} (base)`, get: baseVal(f), num: isNum });
+		cols.push({ title: `${f} (base)`, key: f, get: baseVal(f),
+		    num: isNum });
 		for (const run of runs) {
-			cols.push({ title: many ? `${f} (${run})` : f,
+			cols.push({ title: many ? `${f} (${run})` : f, key: f,
 			    get: val(run, f), num: isNum });
-			if (isNum)
-				cols.push({ title: `${f} \u0394%` + (many ?
-				    ` (${run})` : ''), get: val(run, f + '_pct'),
-				    num: true, bg: pctColour,
-				    sortKey: (v) => Math.abs(num(v)) });
+			if (isNum) {
+				const c = { title: `${f} \u0394%` + (many ?
+				    ` (${run})` : ''), key: f + '_pct',
+				    get: val(run, f + '_pct'), num: true,
+				    sign: true, bg: pctColour,
+				    sortKey: (v) => Math.abs(num(v)) };
+				c.tipOf = (mi) => changeTip(c, mi, f, run,
+				    baseVal(f), val);
+				cols.push(c);
+			}
 		}
 	}
 	let rowsNow = ms;
@@ -2973,6 +3009,9 @@ function compareTable(g, model, key, ms, groupKey) {
 		    ...runs.map((run) => {
 			    const r = at(m, run);
 			    return r < 0 ? NaN : num(g.get(r, f) ?? NaN);
+		    })], notes: [null, ...runs.map((run) => {
+			    const r = at(m, run);
+			    return r < 0 ? null : g.get(r, f + '_pct') ?? null;
 		    })] })), [{ name: 'base', colour: colours[0] },
 		    ...runs.map((run, k) => ({ name: run,
 		    colour: colours[k + 1] }))]);

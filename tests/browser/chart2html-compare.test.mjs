@@ -97,10 +97,13 @@ if (!have) {
 	pageTest('MIGraphX: the Summary per operator and the totals', migx,
 	    async (pg) => {
 		const op = 'gpu::code_object::mlir_convolution_add_add_relu';
+		/* Milliseconds keep the report's digits; a rise its sign. */
 		assert.equal(await cell(pg, 'cmp-summary', op, 'total_ms (base)'),
-		    '0.44');
+		    '0.442933');
+		assert.equal(await cell(pg, 'cmp-summary', op, 'total_ms'),
+		    '0.885866');
 		assert.equal(await cell(pg, 'cmp-summary', op,
-		    'total_ms \u0394%'), '100');
+		    'total_ms \u0394%'), '+100');
 		assert.equal(await cell(pg, 'cmp-summary', 'gpu::loop',
 		    'total_ms \u0394%'), '0');
 		/* Totals: rate 337.784 -> 300, -11.19%. */
@@ -118,11 +121,11 @@ if (!have) {
 		/* M0: Avg 10 -> 12.5 is +25%; k1's M0 20 -> 10 is -50%. */
 		assert.equal(await cell(pg, 'cmp-2.1', 'M0', 'Avg (base)'), '10');
 		assert.equal(await cell(pg, 'cmp-2.1', 'M0', 'Avg'), '12.50');
-		assert.equal(await cell(pg, 'cmp-2.1', 'M0', 'Avg \u0394%'), '25');
+		assert.equal(await cell(pg, 'cmp-2.1', 'M0', 'Avg \u0394%'), '+25');
 		assert.equal(await cell(pg, 'cmp-2.1', 'M2', 'Peak \u0394%'),
 		    '-200');
 		assert.equal(await cell(pg, 'cmp-2.1', 'M1', 'Peak \u0394%'),
-		    'inf');
+		    '+inf');
 		/* A rise is red, a fall blue: which of r and b is larger. */
 		const rgb = (s) => s.match(/\d+/g).map(Number);
 		const up = rgb(await cellBg(pg, 'cmp-2.1', 'M0', 'Avg \u0394%'));
@@ -141,6 +144,39 @@ if (!have) {
 		/* The only rows. */
 		assert.equal(await cell(pg, 'cmp-2.1', 'M5', 'only'), 'new');
 		assert.equal(await cell(pg, 'cmp-2.1', 'M4', 'only'), 'base');
+	});
+
+	/*
+	 * The change keeps its sign in the cell, its tooltip and the bars'
+	 * tooltips.  From the records: M0 Avg 10 -> 12.5 (+2.5, +25%), M2
+	 * Peak 5 -> -5 (-10, -200%), M1 Peak 0 -> 3 (+3, inf).
+	 */
+	pageTest('a change keeps its sign in cells and tooltips', small,
+	    async (pg) => {
+		const t = '[data-testid="table-cmp-2.1"]';
+		const tipOf = async (metric, col) => {
+			const j = await pg.$$eval(`${t} th`, (ths, c) => ths.map(
+			    (th) => th.textContent).indexOf(c), col);
+			await pg.locator(`${t} tbody tr[data-row]`, { has:
+			    pg.locator('td:first-child', { hasText:
+			    new RegExp(`^${metric}$`) }) }).first()
+			    .locator('td').nth(j).hover();
+			return pg.textContent('[data-testid=tooltip]');
+		};
+		assert.equal(await tipOf('M0', 'Avg \u0394%'),
+		    'Avg \u0394%: +25%\nbase 10, b.nd 12.5 (\u0394 +2.5)');
+		assert.equal(await tipOf('M2', 'Peak \u0394%'),
+		    'Peak \u0394%: -200%\nbase 5, b.nd -5 (\u0394 -10)');
+		assert.equal(await tipOf('M1', 'Peak \u0394%'),
+		    'Peak \u0394%: +inf\nbase 0, b.nd 3 (\u0394 +3)');
+		assert.equal(await cell(pg, 'cmp-2.1', 'M2', 'Peak \u0394%'),
+		    '-200');
+		/* The bars of Avg: M0's run bar says +25. */
+		const bar = pg.locator('[data-testid="chart-cmp-2.1"] ' +
+		    '.bar[data-series="1"][data-tip^="M0\\a "]');
+		await bar.hover();
+		assert.equal(await pg.textContent('[data-testid=tooltip]'),
+		    'M0\nb.nd: 12.5 (\u0394% +25)');
 	});
 
 	pageTest('sorting by |delta %| and the changed-more-than filter',
@@ -171,7 +207,7 @@ if (!have) {
 		await pg.locator('[data-testid="chart-cmp-2.1"] ' +
 		    '.bar[data-series="1"]').first().hover();
 		assert.match(await pg.textContent('[data-testid=tooltip]'),
-		    /^M6\nb\.nd: -inf$|^M0 \/ k1\nb\.nd: 10$/);
+		    /^M6\nb\.nd: -inf \(\u0394% -inf\)$|^M0 \/ k1\nb\.nd: 10 \(\u0394% -50\)$/);
 		await pg.selectOption('[data-testid=compare-field]', 'Peak');
 		assert.match(await pg.textContent(
 		    '[data-testid="chart-cmp-2.1"] figcaption'), /^Peak: base/);
@@ -184,7 +220,7 @@ if (!have) {
 		assert.equal(await cell(pg, 'cmp-2.1', 'M0', 'Avg (b)'), '12.50');
 		assert.equal(await cell(pg, 'cmp-2.1', 'M0', 'Avg (c)'), '15');
 		assert.equal(await cell(pg, 'cmp-2.1', 'M0', 'Avg \u0394% (c)'),
-		    '50');
+		    '+50');
 		assert.equal(await pg.locator('[data-testid="chart-cmp-2.1"] ' +
 		    '.bar[data-series="2"]').count(), 8);
 	});
@@ -196,10 +232,11 @@ if (!have) {
 		assert.equal(await cell(pg, t, 'Active CUs', 'Avg (base)'), '70.00');
 		assert.equal(await cell(pg, t, 'Active CUs', 'Avg'), '103.00');
 		assert.equal(await cell(pg, t, 'Active CUs', 'Avg \u0394%'),
-		    '47.14');
+		    '+47.14');
 		assert.equal(await cell(pg, t, 'Active CUs', 'Peak \u0394%'), '0');
 		/* VALU FLOPs: base 0 -> inf (upstream 744602.0%, B9). */
-		assert.equal(await cell(pg, t, 'VALU FLOPs', 'Avg \u0394%'), 'inf');
+		assert.equal(await cell(pg, t, 'VALU FLOPs', 'Avg \u0394%'),
+		    '+inf');
 		/* A blank base stays blank (B8). */
 		assert.equal(await cell(pg, t, 'LDS Bank Conflicts/Access',
 		    'Avg \u0394%'), '');
