@@ -513,7 +513,7 @@ fast_number(const char *p, const char *end, double *out)
 }
 
 enum { K_NONE, K_KERNEL, K_GPU, K_DISPATCH, K_DUR, K_START, K_END,
-    K_BLOCKS, K_BLOCK };
+    K_TYPE, K_RUN, K_BLOCKS, K_BLOCK };
 
 /* What the key at position i of a block means, cached by position: the
  * records of one stream have their keys in the same order. */
@@ -525,7 +525,7 @@ key_meaning(struct table *t, struct block *b, size_t i, const char *key,
 		{ "Kernel_Name", K_KERNEL }, { "GPU_ID", K_GPU },
 		{ "Dispatch_ID", K_DISPATCH }, { "dur_ns", K_DUR },
 		{ "Start_Timestamp", K_START }, { "End_Timestamp", K_END },
-		{ "blocks", K_BLOCKS },
+		{ "type", K_TYPE }, { "run", K_RUN }, { "blocks", K_BLOCKS },
 	};
 	struct pos_ent *e;
 	void **slot;
@@ -640,7 +640,7 @@ cached_key(const struct block *b, size_t i, const char *p, const char *end)
 	if (i >= b->npos)
 		return NULL;
 	e = &b->pos[i];
-	if (!e->plain || (size_t)(end - p) <= e->len + 1 ||
+	if (*p != '"' || !e->plain || (size_t)(end - p) <= e->len + 1 ||
 	    p[e->len + 1] != '"' || memcmp(p + 1, e->key, e->len) != 0)
 		return NULL;
 	return e;
@@ -754,4 +754,251 @@ table_add_row(struct table *t, const char *line, size_t len, size_t label)
 	t->dur[row] = isnan(rv.dur) ? rv.end - rv.start : rv.dur;
 	t->label[row] = label;
 	t->nrows++;
+}
+
+/* ---- the fast path: validating while storing ---- */
+
+/* What the fast path found in one record besides the counters. */
+struct fastrow {
+	struct rowvals rv;
+	struct nd_slice kernel, type, run;
+	struct strbuf *tmp;
+};
+
+/*
+ * The JSON number at p in *out, or NULL when p does not start one by
+ * RFC 8259's grammar; returns the byte after it.  As fast_number(), and
+ * a fraction of zeros ("65536.0") is the integer, with no division.
+ */
+static const char *
+strict_number(const char *p, const char *end, double *out)
+{
+	const char *s = p;
+	uint64_t m = 0, mi;
+	int ni = 0, fd = 0, nz = 0;
+	unsigned d;
+	double x;
+
+	if (p < end && *p == '-')
+		p++;
+	if (p >= end || (unsigned)(*p - '0') > 9)
+		return NULL;
+	if (*p == '0')
+		p++;
+	else
+		for (; p < end && (d = (unsigned)(*p - '0')) <= 9; p++, ni++)
+			m = m * 10 + d;
+	mi = m;
+	if (p < end && *p == '.') {
+		if (++p >= end || (unsigned)(*p - '0') > 9)
+			return NULL;
+		for (; p < end && (d = (unsigned)(*p - '0')) <= 9; p++, fd++) {
+			m = m * 10 + d;
+			nz |= d != 0;
+		}
+	}
+	if (p < end && (*p == 'e' || *p == 'E')) {
+		if (++p < end && (*p == '+' || *p == '-'))
+			p++;
+		if (p >= end || (unsigned)(*p - '0') > 9)
+			return NULL;
+		while (p < end && (unsigned)(*p - '0') <= 9)
+			p++;
+		return fast_number(s, p, out) == p ? p : NULL;
+	}
+	if (!nz && ni <= 19 && mi <= (UINT64_C(1) << 53))
+		x = (double)mi;
+	else if (ni + fd <= 19 && fd <= 22 && m <= (UINT64_C(1) << 53))
+		x = (double)m / pow10_exact[fd];
+	else
+		return fast_number(s, p, out) == p ? p : NULL;
+	*out = *s == '-' ? -x : x;
+	return p;
+}
+
+/* A value that is not a number or an object: a valid string or literal;
+ * returns the byte after it, or NULL. */
+static const char *
+fast_other(const char *p, const char *end)
+{
+	const char *q;
+
+	if (*p == '"') {
+		q = fskip_str(p, end);
+		if (q - p < 2 || q[-1] != '"' || nd_validate(p,
+		    (size_t)(q - p)) != 0)
+			return NULL;
+		return q;
+	}
+	if (end - p >= 4 && (memcmp(p, "null", 4) == 0 ||
+	    memcmp(p, "true", 4) == 0))
+		return p + 4;
+	if (end - p >= 5 && memcmp(p, "false", 5) == 0)
+		return p + 5;
+	return NULL;
+}
+
+static const char *fast_block(struct table *t, struct block *b,
+    const char *p, const char *end, size_t row, int top, struct fastrow *fr);
+
+/* The "blocks" object at p: each member a block the schema knows, with a
+ * key of plain printable ASCII. */
+static const char *
+fast_blocks(struct table *t, const char *p, const char *end, size_t row,
+    struct fastrow *fr)
+{
+	struct nd_slice k;
+	struct block *b;
+	const char *q;
+
+	if (++p >= end || *p != '"')
+		return NULL;
+	for (;;) {
+		for (q = p + 1; q < end && *q != '"'; q++)
+			if (*q < 0x20 || *q > 0x7e || *q == '\\')
+				return NULL;
+		if (end - q < 3 || q[1] != ':' || q[2] != '{')
+			return NULL;
+		k.p = p;
+		k.len = (size_t)(q + 1 - p);
+		if ((b = named_block(t, k, fr->tmp)) == NULL ||
+		    (p = fast_block(t, b, q + 2, end, row, 0, fr)) == NULL ||
+		    p >= end)
+			return NULL;
+		if (*p == '}')
+			return p + 1;
+		if (*p != ',' || ++p >= end || *p != '"')
+			return NULL;
+	}
+}
+
+/* The value at p of the member e of a block: stored, and validated;
+ * returns the byte after it, or NULL. */
+static const char *
+fast_value(struct table *t, const struct pos_ent *e, const char *p,
+    const char *end, size_t row, int top, struct fastrow *fr,
+    struct nd_slice *ts, struct nd_slice *te)
+{
+	struct nd_slice v = { p, 0 };
+	double x = NAN;
+
+	if (*p == '{' && e->what == K_BLOCKS && top)
+		return fast_blocks(t, p, end, row, fr);
+	if (*p == '{' && e->what >= K_BLOCK && top)
+		return fast_block(t, &t->blocks[e->what - K_BLOCK], p, end,
+		    row, 0, fr);
+	if (*p == '-' || (*p >= '0' && *p <= '9'))
+		p = strict_number(p, end, &x);
+	else if ((p = fast_other(p, end)) != NULL)
+		x = number((struct nd_slice){ v.p, (size_t)(p - v.p) });
+	if (p == NULL)
+		return NULL;
+	v.len = (size_t)(p - v.p);
+	if (e->col >= 0)
+		col_set(t, &t->cols[e->col], row - t->base, x);
+	switch (e->what) {
+	case K_KERNEL: fr->kernel = v; break;
+	case K_GPU: t->gpu[row] = value_text(t, v, fr->tmp); break;
+	case K_DISPATCH: t->dispatch_id[row] = value_text(t, v, fr->tmp); break;
+	case K_DUR: fr->rv.dur = x; break;
+	case K_START: *ts = v; break;
+	case K_END: *te = v; break;
+	case K_TYPE: if (top) fr->type = v; break;
+	case K_RUN: if (top) fr->run = v; break;
+	}
+	return p;
+}
+
+/* The object at p, whose keys must be the ones cached for b, in order
+ * and written without blanks: stored and validated, or NULL. */
+static const char *
+fast_block(struct table *t, struct block *b, const char *p, const char *end,
+    size_t row, int top, struct fastrow *fr)
+{
+	struct nd_slice ts = { NULL, 0 }, te = { NULL, 0 };
+	const struct pos_ent *e;
+	size_t i = 0;
+
+	if (p >= end || *p != '{')
+		return NULL;
+	for (p++;; p++) {
+		if ((e = cached_key(b, i++, p, end)) == NULL)
+			return NULL;
+		p += e->len + 2;
+		if (end - p < 2 || *p++ != ':')
+			return NULL;
+		p = fast_value(t, e, p, end, row, top, fr, &ts, &te);
+		if (p == NULL || p >= end)
+			return NULL;
+		if (*p == '}')
+			break;
+		if (*p != ',')
+			return NULL;
+	}
+	if (i != b->npos)
+		return NULL;	/* fewer keys than cached: the slow path */
+	if (top) {
+		fr->rv.start = ts.p ? number(ts) : NAN;
+		fr->rv.end = te.p ? number(te) : NAN;
+	}
+	if (b->dur_col >= 0)
+		store_duration(t, b, row, ts, te);
+	return p + 1;
+}
+
+int
+table_add_row_fast(struct table *t, const char *line, size_t len,
+    size_t label, const char *run, size_t run_len)
+{
+	static struct strbuf tmp = STRBUF_INIT;
+	static char *mixed;
+	static size_t nmixed;
+	struct fastrow fr;
+	size_t row = t->nrows, i, rl;
+
+	if (t->nblocks == 0)
+		return -1;
+	/* A record that fails must not mark durations as doubles. */
+	if (nmixed < t->nblocks) {
+		nmixed = t->nblocks;
+		mixed = xrealloc(mixed, nmixed);
+	}
+	for (i = 0; i < t->nblocks; i++)
+		mixed[i] = (char)t->blocks[i].dur_mixed;
+	if (row == t->rows_alloc)
+		grow_rows(t);
+	for (i = 0; i < t->ncols; i++)
+		if (t->cols[i].wide)
+			t->cols[i].v[row - t->base] = NAN;
+		else
+			t->cols[i].f[row - t->base] = NAN;
+	t->gpu[row] = NULL;
+	t->dispatch_id[row] = NULL;
+	memset(&fr, 0, sizeof(fr));
+	fr.rv.start = fr.rv.end = fr.rv.dur = NAN;
+	fr.tmp = &tmp;
+	if (fast_block(t, &t->blocks[0], line, line + len, row, 1, &fr) !=
+	    line + len || !fr.type.p || fr.type.len != 10 ||
+	    memcmp(fr.type.p, "\"dispatch\"", 10) != 0)
+		goto fail;
+	/* The same run (main.c's run_check): a string, or none. */
+	rl = fr.run.p && *fr.run.p == '"' ? fr.run.len : 0;
+	if (rl != run_len || (rl && memcmp(fr.run.p, run, rl) != 0))
+		goto fail;
+	if (fr.kernel.p) {
+		strbuf_reset(&tmp);
+		if (nd_val_str(fr.kernel, &tmp) != 0)
+			strbuf_add(&tmp, fr.kernel.p, fr.kernel.len);
+		t->kernel[row] = kernel_id(t, tmp.buf, tmp.len);
+	} else {
+		t->kernel[row] = kernel_id(t, "", 0);
+	}
+	t->dur[row] = isnan(fr.rv.dur) ? fr.rv.end - fr.rv.start : fr.rv.dur;
+	t->label[row] = label;
+	t->nrows++;
+	return 0;
+fail:
+	for (i = 0; i < t->nblocks; i++)
+		t->blocks[i].dur_mixed = mixed[i];
+	return -1;
 }

@@ -198,6 +198,15 @@ record(struct nd_reader *r, void *arg)
 	struct nd_slice v[2];
 
 	(void)arg;
+	/* A dispatch of the run written as the ones before it. */
+	if (configured && started && !where && table_add_row_fast(&tab,
+	    r->line, r->len, nlabels, run.buf, run.len) == 0) {
+		nlabels++;
+		if (streaming)
+			stream_rows(&tab, 0);
+		progress_update(nlabels, 0);
+		return;
+	}
 	if (nd_fields(r->line, r->len, keys, v, 2) < 0) {
 		bad_input(&bad, &r->pos, "%s", nd_error());
 		return;

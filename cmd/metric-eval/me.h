@@ -112,6 +112,16 @@ void table_schema(struct table *t, const char *line, size_t len);
 /* Adds one validated dispatch record as a row with the given label. */
 void table_add_row(struct table *t, const char *line, size_t len,
     size_t label);
+/*
+ * Adds the dispatch record line as table_add_row() does, validating it
+ * as it goes, when it is written as the records before it were (the same
+ * keys in the same order, no blanks), its type is "dispatch" and its run
+ * the raw JSON run (run_len 0: none).  Returns 0, or -1 with nothing
+ * added: the caller takes the ordinary path (nd_fields(), then
+ * table_add_row()).
+ */
+int table_add_row_fast(struct table *t, const char *line, size_t len,
+    size_t label, const char *run, size_t run_len);
 
 /* ---- expressions (expr.c) ---- */
 
