@@ -14,6 +14,7 @@
 
 #include "err.h"
 #include "me.h"
+#include "ndw.h"
 #include "xmem.h"
 
 /* rocprof-compute's panels nest about 8 levels. */
@@ -793,4 +794,17 @@ config_unit_text(struct config *cf, const char *s)
 	r = arena_strndup(&cf->mem, sb.buf, sb.len);
 	strbuf_release(&sb);
 	return r;
+}
+
+void
+config_put_table(struct ndw *w, const struct mtable *mt)
+{
+	char id[32];
+
+	ndw_i64(w, "panel_id", mt->panel_id);
+	ndw_strz(w, "panel", mt->panel);
+	snprintf(id, sizeof(id), "%d.%d", mt->table_id / 100,
+	    mt->table_id % 100);
+	ndw_strz(w, "table_id", id);
+	ndw_strz(w, "table", mt->title);
 }

@@ -47,6 +47,11 @@ static const char *const builtins[VAR_COUNT] = {
 	[VAR_HBM_BANDWIDTH] = "hbmBandwidth",
 };
 
+const char *const builtin_cols[BUILTIN_NCOLS] = {
+	"GRBM_GUI_ACTIVE", "GRBM_COUNT", "GRBM_SPI_BUSY", "SQ_BUSY_CU_CYCLES",
+	"Start_Timestamp", "End_Timestamp",
+};
+
 /* ---- the compiler ---- */
 
 struct cc {
@@ -181,13 +186,11 @@ parse_variable(struct cc *c)
 	c->p += len;
 	for (i = 0; i < VAR_COUNT; i++)
 		if (builtins[i] && strcmp(builtins[i], name) == 0) {
-			static const char *const deps[] = { "GRBM_GUI_ACTIVE",
-			    "GRBM_COUNT", "GRBM_SPI_BUSY", "SQ_BUSY_CU_CYCLES",
-			    "Start_Timestamp", "End_Timestamp" };
 			size_t k;
 
-			for (k = 0; k < sizeof(deps) / sizeof(deps[0]); k++)
-				table_column(c->env->t, "pmc_perf", deps[k]);
+			for (k = 0; k < BUILTIN_NCOLS; k++)
+				table_column(c->env->t, "pmc_perf",
+				    builtin_cols[k]);
 			emit(c, OP_VAR, 0, 0, (int32_t)i, 0, i <=
 			    VAR_GRBM_SPI_BUSY_PER_XCD ? V_VEC : V_SCAL);
 			return;

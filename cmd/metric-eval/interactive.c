@@ -28,33 +28,6 @@ static const struct {
 	{ "max_sclk", 0 }, { "max_mclk", 0 }, { "num_hbm_channels", 0 },
 };
 
-/* The counters the built-ins read ($GRBM_*_PER_XCD, $numActiveCUs). */
-static const char *const builtin_cols[] = {
-	"GRBM_GUI_ACTIVE", "GRBM_COUNT", "GRBM_SPI_BUSY", "SQ_BUSY_CU_CYCLES",
-	"Start_Timestamp", "End_Timestamp",
-};
-
-/* The roofline's counters, in the order of panels.c. */
-static const char *const roof_cols[] = {
-	"SQ_INSTS_VALU_ADD_F16", "SQ_INSTS_VALU_MUL_F16",
-	"SQ_INSTS_VALU_FMA_F16", "SQ_INSTS_VALU_TRANS_F16",
-	"SQ_INSTS_VALU_ADD_F32", "SQ_INSTS_VALU_MUL_F32",
-	"SQ_INSTS_VALU_FMA_F32", "SQ_INSTS_VALU_TRANS_F32",
-	"SQ_INSTS_VALU_ADD_F64", "SQ_INSTS_VALU_MUL_F64",
-	"SQ_INSTS_VALU_FMA_F64", "SQ_INSTS_VALU_TRANS_F64",
-	"SQ_INSTS_VALU_MFMA_MOPS_F16", "SQ_INSTS_VALU_MFMA_MOPS_BF16",
-	"SQ_INSTS_VALU_MFMA_MOPS_F32", "SQ_INSTS_VALU_MFMA_MOPS_F64",
-	"SQ_INSTS_VALU_MFMA_MOPS_F8", "SQ_INSTS_VALU_MFMA_MOPS_F6F4",
-	"SQ_LDS_IDX_ACTIVE", "SQ_LDS_BANK_CONFLICT",
-	"TCP_TOTAL_CACHE_ACCESSES_sum",
-	"TCP_TCC_WRITE_REQ_sum", "TCP_TCC_ATOMIC_WITH_RET_REQ_sum",
-	"TCP_TCC_ATOMIC_WITHOUT_RET_REQ_sum", "TCP_TCC_READ_REQ_sum",
-	"TCC_EA_RDREQ_32B_sum", "TCC_EA_RDREQ_sum", "TCC_EA_WRREQ_64B_sum",
-	"TCC_EA_WRREQ_sum",
-	"TCC_BUBBLE_sum", "TCC_EA0_RDREQ_32B_sum", "TCC_EA0_RDREQ_sum",
-	"TCC_EA0_WRREQ_sum", "TCC_EA0_WRREQ_64B_sum",
-};
-
 #define NELEM(a) (sizeof(a) / sizeof((a)[0]))
 
 /* The stored column of a pmc_perf counter, or -1 (nothing is added). */
@@ -158,8 +131,8 @@ write_dispatches(struct ndw *w, FILE *fp, struct table *t,
 	ndw_f64(w, "lds_banks_per_cu", banks ? strtod(banks, NULL) : 32);
 	put_nullable(w, "gpu_arch", arch);
 	ndw_close(w);
-	put_cols(w, "builtin_columns", t, builtin_cols, NELEM(builtin_cols));
-	put_cols(w, "roofline_columns", t, roof_cols, NELEM(roof_cols));
+	put_cols(w, "builtin_columns", t, builtin_cols, BUILTIN_NCOLS);
+	put_cols(w, "roofline_columns", t, roof_cols, ROOF_NCOLS);
 	emit(w, fp);
 }
 
@@ -359,7 +332,6 @@ write_table(struct ndw *w, FILE *fp, struct config *const cf[NNORMS],
 {
 	const struct mtable *mt = &cf[0]->tables[ti];
 	struct progs ps = { NULL, 0, 0 };
-	char id[64];
 	size_t ri, k, nw = 0;
 
 	for (ri = 0; ri < mt->nrows; ri++)
@@ -369,12 +341,7 @@ write_table(struct ndw *w, FILE *fp, struct config *const cf[NNORMS],
 	ndw_begin(w);
 	ndw_strz(w, "type", "interactive_table");
 	put_run(w, run, run_len);
-	ndw_i64(w, "panel_id", mt->panel_id);
-	ndw_strz(w, "panel", mt->panel);
-	snprintf(id, sizeof(id), "%d.%d", mt->table_id / 100,
-	    mt->table_id % 100);
-	ndw_strz(w, "table_id", id);
-	ndw_strz(w, "table", mt->title);
+	config_put_table(w, mt);
 	ndw_strz(w, "name_title", mt->name_title);
 	ndw_bool(w, "name_number", mt->name_evaluated &&
 	    strcmp(mt->name_title, "Metric") != 0);

@@ -588,12 +588,7 @@ emit_row(struct ndw *w, const struct mtable *mt, size_t ri, struct evctx *c,
 	size_t k;
 
 	ndw_begin(w);
-	ndw_i64(w, "panel_id", mt->panel_id);
-	ndw_strz(w, "panel", mt->panel);
-	snprintf(id, sizeof(id), "%d.%d", mt->table_id / 100,
-	    mt->table_id % 100);
-	ndw_strz(w, "table_id", id);
-	ndw_strz(w, "table", mt->title);
+	config_put_table(w, mt);
 	snprintf(id, sizeof(id), "%d.%d.%zu", mt->table_id / 100,
 	    mt->table_id % 100, ri);
 	ndw_strz(w, "metric_id", id);

@@ -185,6 +185,11 @@ struct compile_env {
 int expr_compile(const char *text, struct compile_env *env, struct prog *p,
     struct arena *a, struct strbuf *err);
 
+/* The pmc_perf counters the built-in variables read ($GRBM_*_PER_XCD,
+ * $numActiveCUs, $kernelBusyCycles). */
+#define BUILTIN_NCOLS 6
+extern const char *const builtin_cols[BUILTIN_NCOLS];
+
 /* An aggregate's value computed while the rows streamed by (OP_AGG). */
 struct aggval {
 	int k;			/* V_SCAL or V_NONE */
@@ -311,12 +316,19 @@ void config_add_user(struct config *cf, const char *def);
 /* Sorts the tables by panel id (stable) and compiles every evaluated cell;
  * a bad definition is fatal, naming file, panel, metric and column. */
 void config_compile(struct config *cf, struct table *t);
+/* Writes the table's panel_id, panel, table_id ("2.1") and table. */
+struct ndw;
+void config_put_table(struct ndw *w, const struct mtable *mt);
 /* Rewrites a Unit cell: "(Req + $normUnit)" and capitalize(). */
 char *config_unit_text(struct config *cf, const char *s);
 
 /* ---- the tables filled from the data (panels.c) ---- */
 
 struct ndw;
+
+/* The pmc_perf counters the roofline reads, in the order of panels.c. */
+#define ROOF_NCOLS 34
+extern const char *const roof_cols[ROOF_NCOLS];
 
 /* Keep the run's first sysinfo and roofline records (validated lines). */
 void panels_sysinfo(const char *line, size_t len);

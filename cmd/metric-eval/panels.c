@@ -68,10 +68,10 @@ enum {
 	C_L2 = 21,		/* 4 columns */
 	C_HBM2 = 25,		/* MI200: RDREQ_32B, RDREQ, WRREQ_64B, WRREQ */
 	C_HBM3 = 29,		/* BUBBLE, EA0 RDREQ_32B, RDREQ, WRREQ, WRREQ_64B */
-	C_COUNT = 34
+	C_COUNT = ROOF_NCOLS
 };
 
-static const char *const counters[C_COUNT] = {
+const char *const roof_cols[ROOF_NCOLS] = {
 	"SQ_INSTS_VALU_ADD_F16", "SQ_INSTS_VALU_MUL_F16",
 	"SQ_INSTS_VALU_FMA_F16", "SQ_INSTS_VALU_TRANS_F16",
 	"SQ_INSTS_VALU_ADD_F32", "SQ_INSTS_VALU_MUL_F32",
@@ -100,7 +100,7 @@ panels_prepare(struct table *t)
 	size_t i;
 
 	for (i = 0; i < C_COUNT; i++)
-		col[i] = table_column(t, "pmc_perf", counters[i]);
+		col[i] = table_column(t, "pmc_perf", roof_cols[i]);
 	dur_col = table_dur_column(t, "pmc_perf");
 	prepared = 1;
 }
