@@ -1,7 +1,8 @@
 #!/bin/sh
-# lint-man.sh: every man page passes 'mandoc -Tlint -Wwarning', each
-# program's SYNOPSIS equals its --help usage (the idea of git's t0450), and
-# its --help lists every option of the man page with its meaning.
+# lint-man.sh: every man page passes 'mandoc -Tlint -Wwarning' and has no
+# nested quotes, each program's SYNOPSIS equals its --help usage (the idea
+# of git's t0450), and its --help lists every option of the man page with
+# its meaning.
 # usage: tests/lint-man.sh [BINDIR]   Ends with 'N passed, N failed'.
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -15,6 +16,17 @@ for m in "$top"/man/*.[17]; do
 		fail=$((fail + 1))
 		echo "FAIL lint $(basename "$m")"
 		echo "$out"
+	fi
+done
+# A quoted literal (.Ql, shown in single quotes) that holds a single quote
+# reads as nested quotes: such text goes in .Li.
+for m in "$top"/man/*.[17]; do
+	if out=$(grep -n "^\.Ql .*'" "$m"); then
+		fail=$((fail + 1))
+		echo "FAIL nested quotes in $(basename "$m") (use .Li):"
+		echo "$out"
+	else
+		pass=$((pass + 1))
 	fi
 done
 if [ -n "$bindir" ]; then
