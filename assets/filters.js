@@ -157,7 +157,7 @@ class Ctx {
 	column(c) {
 		let v = this.cols.get(c);
 		if (v === undefined) {
-			const src = this.d.columns[c], idx = this.idx;
+			const src = this.d.col(c), idx = this.idx;
 			v = new Float64Array(this.n);
 			for (let i = 0; i < this.n; i++)
 				v[i] = src[idx[i]];
@@ -542,36 +542,49 @@ function evalBox(p, c) {
 
 /* ---------- the data ---------- */
 
-function b64bytes(s) {
-	const bin = atob(s), out = new Uint8Array(bin.length);
-	for (let i = 0; i < bin.length; i++)
-		out[i] = bin.charCodeAt(i);
-	return out;
+/* The bytes of base64 text, then inflated when z: the browser's own
+ * decoders, off the main thread. */
+async function bytesOf(text, z) {
+	const r = await fetch('data:application/octet-stream;base64,' + text);
+	const body = z ? r.body.pipeThrough(new DecompressionStream('deflate')) :
+	    r.body;
+	return new Uint8Array(await new Response(body).arrayBuffer());
 }
 
-async function inflate(bytes) {
-	const ds = new DecompressionStream('deflate');
-	const buf = await new Response(new Blob([bytes]).stream()
-	    .pipeThrough(ds)).arrayBuffer();
-	return new Uint8Array(buf);
-}
+const littleEndian = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
-/* One column's values as doubles (byte planes, little endian). */
-async function decodeColumn(enc, data, n) {
-	const raw = await inflate(b64bytes(data));
-	const w = enc === 'f64' ? 8 : 4;
-	if (raw.length !== n * w)
-		throw new Error('a column has ' + raw.length + ' bytes, not ' +
-		    n * w);
+/* One column's values from its bytes at off (byte planes, little
+ * endian), as a Float32Array or Float64Array. */
+function planes(raw, off, w, n) {
 	const bytes = new Uint8Array(n * w);
-	for (let b = 0; b < w; b++)
-		for (let i = 0; i < n; i++)
-			bytes[i * w + b] = raw[b * n + i];
-	const dv = new DataView(bytes.buffer), o = new Float64Array(n);
-	for (let i = 0; i < n; i++)
-		o[i] = w === 8 ? dv.getFloat64(i * 8, true) :
-		    dv.getFloat32(i * 4, true);
-	return o;
+	for (let b = 0; b < w; b++) {
+		const at = littleEndian ? b : w - 1 - b;
+		for (let i = 0, j = off + b * n; i < n; i++)
+			bytes[i * w + at] = raw[j + i];
+	}
+	return w === 8 ? new Float64Array(bytes.buffer) :
+	    new Float32Array(bytes.buffer);
+}
+
+/*
+ * The columns of one interactive_column record (a pack): each column's
+ * place in the inflated bytes, in at[]; its values are laid out when a
+ * table first reads it.
+ */
+async function decodePack(g, i, n, at) {
+	const raw = await bytesOf(g.get(i, 'data'),
+	    g.get(i, 'compression') === 'zlib');
+	const encs = g.get(i, 'encodings'), first = g.get(i, 'index');
+	let off = 0;
+	encs.forEach((e, k) => {
+		const w = e === 'f64' ? 8 : 4;
+		if (off + n * w > raw.length)
+			throw new Error('a column pack is cut short');
+		at[first + k] = { raw, off, w };
+		off += n * w;
+	});
+	if (off !== raw.length)
+		throw new Error('a column pack has bytes left over');
 }
 
 /* A record of a chart.js group as a plain object, keys in order. */
@@ -596,12 +609,18 @@ async function loadData(gi, groups) {
 	};
 	const gc = groups.get('interactive_column');
 	const jobs = [];
+	const at = [];
 	for (let i = 0; gc && i < gc.rows; i++)
-		jobs.push(decodeColumn(gc.get(i, 'encoding'),
-		    gc.get(i, 'data'), n).then((v) => {
-			d.columns[gc.get(i, 'index')] = v;
-		}));
+		jobs.push(decodePack(gc, i, n, at));
 	await Promise.all(jobs);
+	d.col = (c) => {
+		let v = d.columns[c];
+		if (v === undefined) {
+			const p = at[c];
+			v = d.columns[c] = planes(p.raw, p.off, p.w, n);
+		}
+		return v;
+	};
 	const gt = groups.get('interactive_table');
 	for (let i = 0; gt && i < gt.rows; i++)
 		d.tables.push(recordOf(gt, i));
@@ -723,7 +742,7 @@ function rowPoint(d, r, arch, banks, p) {
 			ok = false;
 			return 0;
 		}
-		return d.columns[k][r];
+		return d.col(k)[r];
 	};
 	const w = [1, 1, 2, 1];
 	let ok = true, f = 0;
@@ -1143,6 +1162,10 @@ function setup(root, d, lib) {
 	    labelled('GPUs', gSel), labelled('Normalization', nSel),
 	    labelled('Top-N', tIn), status);
 	const body = h('div', { class: 'filtered' });
+	/* Panels out of view are not laid out at each change. */
+	document.head.append(h('style', {}, '.filtered details.panel ' +
+	    '{ content-visibility: auto; ' +
+	    'contain-intrinsic-size: auto 900px; }'));
 	root.replaceChildren(bar, body);
 
 	const redraw = () => {
@@ -1215,6 +1238,11 @@ function setup(root, d, lib) {
 	});
 	redraw();
 	root.dataset.ready = '';
+	/* For scripts: when the first choice is drawn and laid out (ms
+	 * since navigation). */
+	requestAnimationFrame(() => setTimeout(() => {
+		root.dataset.readyMs = performance.now().toFixed(1);
+	}));
 }
 
 /* Every table of the data, each saying that nothing is selected. */

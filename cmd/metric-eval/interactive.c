@@ -3,10 +3,10 @@
  * every cell again for any choice of dispatches and normalization
  * (docs/formats.md, "Interactive records"): one "interactive" record (the
  * dispatches: kernel, GPU, Dispatch_ID, position, duration; the sysinfo
- * numbers the built-ins read), one "interactive_column" record per stored
- * counter column (its values, compressed), and one "interactive_table"
- * record per metric table with each cell's compiled program for every
- * normalization.
+ * numbers the built-ins read), "interactive_column" records with the
+ * stored counter columns (their values, compressed, in packs) and one
+ * "interactive_table" record per metric table with each cell's compiled
+ * program for every normalization.
  */
 #include <math.h>
 #include <stdint.h>
@@ -81,7 +81,9 @@ static void
 write_dispatches(struct ndw *w, FILE *fp, struct table *t,
     const char *norm, const char *run, size_t run_len)
 {
-	long dur = table_dur_column(t, "pmc_perf");
+	/* The exact duration column, if the configs asked for it (looked
+	 * up, not added: the rows are read). */
+	long dur = pmc_col(t, "End_Timestamp - Start_Timestamp");
 	const char *arch = table_sysinfo(t, "gpu_arch");
 	const char *banks = table_sysinfo(t, "lds_banks_per_cu");
 	size_t i;
@@ -164,18 +166,24 @@ base64(struct strbuf *sb, const unsigned char *p, size_t n)
 }
 
 /*
- * The values of column c as little-endian floats (or doubles), byte plane
- * by byte plane (the high bytes of counters repeat, so they compress),
- * zlib-compressed, in base64.
+ * Columns are written in packs of about this many bytes, each one zlib
+ * stream: a page pays for each decompression it starts.  A pack smaller
+ * than ZLIB_MIN (a small workload) is not compressed.
  */
+#define PACK_BYTES (1 << 20)
+#define ZLIB_MIN 4096
+
+/* Appends column c's values, little-endian floats (or doubles), byte
+ * plane by byte plane: the high bytes of counters repeat, so they
+ * compress. */
 static void
-column_data(struct strbuf *sb, const struct column *c, size_t n)
+add_planes(struct strbuf *raw, const struct column *c, size_t n)
 {
 	size_t width = c->wide ? 8 : 4, i, b;
-	unsigned char *raw = xmalloc(n * width + 1), *z;
-	uLongf zlen = compressBound((uLong)(n * width));
-	unsigned char v[8];
+	unsigned char *p, v[8];
 
+	strbuf_grow(raw, n * width);
+	p = (unsigned char *)raw->buf + raw->len;
 	for (i = 0; i < n; i++) {
 		if (c->wide) {
 			uint64_t u;
@@ -191,39 +199,71 @@ column_data(struct strbuf *sb, const struct column *c, size_t n)
 				v[b] = (unsigned char)(u >> (8 * b));
 		}
 		for (b = 0; b < width; b++)
-			raw[b * n + i] = v[b];
+			p[b * n + i] = v[b];
 	}
-	z = xmalloc(zlen);
-	if (compress2(z, &zlen, raw, (uLong)(n * width), 6) != Z_OK)
-		die("--interactive: cannot compress a column");
-	base64(sb, z, zlen);
-	free(z);
-	free(raw);
+	strbuf_setlen(raw, raw->len + n * width);
+}
+
+/* One pack: the columns first..end-1. */
+static void
+write_pack(struct ndw *w, FILE *fp, struct table *t, size_t first,
+    size_t end, const char *run, size_t run_len)
+{
+	struct strbuf raw = STRBUF_INIT, sb = STRBUF_INIT;
+	unsigned char *z = NULL;
+	uLongf zlen;
+	size_t i;
+
+	for (i = first; i < end; i++)
+		add_planes(&raw, &t->cols[i], t->nrows);
+	ndw_begin(w);
+	ndw_strz(w, "type", "interactive_column");
+	put_run(w, run, run_len);
+	ndw_u64(w, "index", first);
+	ndw_arr(w, "blocks");
+	for (i = first; i < end; i++)
+		ndw_strz(w, NULL, t->cols[i].block);
+	ndw_close(w);
+	ndw_arr(w, "names");
+	for (i = first; i < end; i++)
+		ndw_strz(w, NULL, t->cols[i].name);
+	ndw_close(w);
+	ndw_arr(w, "encodings");
+	for (i = first; i < end; i++)
+		ndw_strz(w, NULL, t->cols[i].wide ? "f64" : "f32");
+	ndw_close(w);
+	if (raw.len >= ZLIB_MIN) {
+		zlen = compressBound((uLong)raw.len);
+		z = xmalloc(zlen);
+		if (compress2(z, &zlen, (unsigned char *)raw.buf,
+		    (uLong)raw.len, 6) != Z_OK)
+			die("--interactive: cannot compress the columns");
+		ndw_strz(w, "compression", "zlib");
+		base64(&sb, z, zlen);
+		free(z);
+	} else {
+		base64(&sb, (unsigned char *)raw.buf, raw.len);
+	}
+	ndw_str(w, "data", sb.buf, sb.len);
+	emit(w, fp);
+	strbuf_release(&sb);
+	strbuf_release(&raw);
 }
 
 static void
 write_columns(struct ndw *w, FILE *fp, struct table *t, const char *run,
     size_t run_len)
 {
-	struct strbuf sb = STRBUF_INIT;
-	size_t i;
+	size_t i, first = 0, bytes = 0;
 
 	for (i = 0; i < t->ncols; i++) {
-		const struct column *c = &t->cols[i];
-
-		ndw_begin(w);
-		ndw_strz(w, "type", "interactive_column");
-		put_run(w, run, run_len);
-		ndw_u64(w, "index", i);
-		ndw_strz(w, "block", c->block);
-		ndw_strz(w, "name", c->name);
-		ndw_strz(w, "encoding", c->wide ? "f64" : "f32");
-		strbuf_reset(&sb);
-		column_data(&sb, c, t->nrows);
-		ndw_str(w, "data", sb.buf, sb.len);
-		emit(w, fp);
+		bytes += t->nrows * (t->cols[i].wide ? 8 : 4);
+		if (bytes >= PACK_BYTES || i + 1 == t->ncols) {
+			write_pack(w, fp, t, first, i + 1, run, run_len);
+			first = i + 1;
+			bytes = 0;
+		}
 	}
-	strbuf_release(&sb);
 }
 
 /* A compiled program as [kind, op, sub, nargs, arg, num, op, ...]. */
