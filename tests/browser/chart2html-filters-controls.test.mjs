@@ -99,6 +99,7 @@ if (!have) {
 		assert.equal(typeof v, 'number');
 		const url = pg.url();
 		const { page: p2 } = await openFile(mix);
+		await p2.waitForSelector('.filters-view[data-ready]');
 		await p2.goto(url);
 		await p2.reload();
 		await p2.waitForSelector('.filters-view[data-ready]');

@@ -110,6 +110,9 @@ export async function redrawn(pg, act) {
 }
 
 export async function ready(pg, hash) {
+	/* The first load writes its choice into the URL when it is ready:
+	 * let it, before the URL is set. */
+	await pg.waitForSelector('.filters-view[data-ready]');
 	const url = pg.url().replace(/#.*$/, '');
 	await pg.goto(url + '#' + hash);
 	await pg.reload();
