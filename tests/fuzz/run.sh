@@ -9,8 +9,9 @@
 # BUILD/fuzz-corpus/<target>/ from earlier runs.  A crash, a sanitizer
 # report or an input running longer than 10 s is saved under
 # BUILD/fuzz-crashes/<target>/ and the target starts again, until its time
-# is up.  Ends with one line per target (executions, corpus, findings) and
-# exits 1 if any target found something.
+# is up; a timeout that does not repeat when its input runs again alone is
+# counted as slow under load instead.  Ends with one line per target
+# (executions, corpus, findings) and exits 1 if any target found something.
 O=${1:?usage: run.sh BUILD [target ...]}
 shift
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -101,12 +102,25 @@ fuzz() {
 		# An input that fails at once every time (a seed) ends it.
 		[ "$runs" -ge 50 ] && break
 	done
+	# A timeout that does not come back when the input runs again by
+	# itself (the same limit) was the machine's load, not the input: it
+	# moves to BUILD/fuzz-slow/<target>/ and is counted apart.
+	slow=0
+	for f in "$crashes"/timeout-* "$crashes"/slow-unit-*; do
+		[ -f "$f" ] || continue
+		if "$O/fuzz/$t" -timeout=10 -rss_limit_mb=2048 \
+		    -detect_leaks=0 "$f" >/dev/null 2>&1; then
+			mkdir -p "$O/fuzz-slow/$t"
+			mv "$f" "$O/fuzz-slow/$t/"
+			slow=$((slow + 1))
+		fi
+	done
 	cov=$(sed -n 's/.*cov: \([0-9]*\).*/\1/p' "$O/fuzz-log.$t.$runs" |
 	    tail -n 1)
 	found=$(ls "$crashes" | wc -l)
-	echo "$t: $execs executions in $secs s, cov $cov," \
-	    "corpus $(ls "$corpus" | wc -l), $found crash/timeout files" \
-	    >"$O/fuzz-sum.$t"
+	echo "$t: $execs executions in $secs s ($((execs / secs)) exec/s)," \
+	    "cov $cov, corpus $(ls "$corpus" | wc -l), $slow slow under load" \
+	    "(did not repeat), $found crash/timeout files" >"$O/fuzz-sum.$t"
 }
 
 running=0
