@@ -90,6 +90,17 @@ val_drop(struct evctx *c, struct val *v)
 	v->own = 0;
 }
 
+/* a, dropped, becomes the vector o (a buffer of this evaluation). */
+static void
+val_become(struct evctx *c, struct val *a, double *o, int masked)
+{
+	val_drop(c, a);
+	a->k = V_VEC;
+	a->v = o;
+	a->own = 1;
+	a->masked = masked;
+}
+
 /* A vector of column col over the context's rows. */
 static void
 load_column(struct evctx *c, long col, struct val *out)
@@ -198,11 +209,7 @@ cmp_none(struct evctx *c, int sub, struct val *a)
 	o = buf_get(c);
 	for (i = 0; i < c->n; i++)
 		o[i] = r;
-	val_drop(c, a);
-	a->k = V_VEC;
-	a->v = o;
-	a->own = 1;
-	a->masked = 0;
+	val_become(c, a, o, 0);
 }
 
 /* a = a op b; b is consumed. */
@@ -242,12 +249,8 @@ binop(struct evctx *c, int op, int sub, struct val *a, struct val *b)
 		default: LOOP(apply(op, sub, xa, yb)); break;
 		}
 	}
-	val_drop(c, a);
 	val_drop(c, b);
-	a->k = V_VEC;
-	a->v = o;
-	a->own = 1;
-	a->masked = masked;
+	val_become(c, a, o, masked);
 }
 
 /* x if cond else y, element-wise; the result goes to x. */
@@ -287,13 +290,9 @@ select3(struct evctx *c, struct val *x, struct val *cd, struct val *y)
 		int masked = (x->k == V_VEC && x->masked) ||
 		    (y->k == V_VEC && y->masked);
 
-		val_drop(c, x);
 		val_drop(c, cd);
 		val_drop(c, y);
-		x->k = V_VEC;
-		x->v = o;
-		x->own = 1;
-		x->masked = masked;
+		val_become(c, x, o, masked);
 	}
 }
 
@@ -485,11 +484,7 @@ to_int(struct evctx *c, struct val *a)
 	o = out_buf(c, a, NULL);
 	for (i = 0; i < c->n; i++)
 		o[i] = isnan(a->v[i]) ? na : a->v[i];
-	val_drop(c, a);
-	a->k = V_VEC;
-	a->v = o;
-	a->own = 1;
-	a->masked = 1;
+	val_become(c, a, o, 1);
 }
 
 /* Element-wise MIN/MAX of two values (numpy: NaN propagates), or
@@ -522,12 +517,8 @@ minmax2(struct evctx *c, int f, struct val *a, struct val *b)
 		else
 			o[i] = f == FN_MIN ? (y < x ? y : x) : (y > x ? y : x);
 	}
-	val_drop(c, a);
 	val_drop(c, b);
-	a->k = V_VEC;
-	a->v = o;
-	a->own = 1;
-	a->masked = 0;
+	val_become(c, a, o, 0);
 }
 
 static void
@@ -574,15 +565,7 @@ call(struct evctx *c, int f, int nargs, struct val *a)
 			for (i = 0; i < c->n; i++)
 				o[i] = is_na(a[0].v[i]) ? a[0].v[i] :
 				    round_to(a[0].v[i], r);
-			{
-				int m = a[0].masked;
-
-				val_drop(c, &a[0]);
-				a[0].k = V_VEC;
-				a[0].v = o;
-				a[0].own = 1;
-				a[0].masked = m;
-			}
+			val_become(c, &a[0], o, a[0].masked);
 		}
 		return;
 	case FN_TO_INT:
