@@ -2359,7 +2359,7 @@ function statsView(g, views) {
 	const root = el('div', { class: 'stats' },
 	    el('div', { class: 'controls' }, el('label', { class: 'control' },
 	    'Top ', input, ` of ${rows.length} (0: all)`)));
-	/* topn --unit names its keys sum_us, mean_us...: "sum (us)". */
+	/* topn names its keys with the value's unit, sum_ns...: "sum (ns)". */
 	const cols = [...groupKeys, ...keys.filter((k) => STAT_KEY.test(k))]
 	    .map((k) => ({ title: STAT_KEY.test(k) ?
 	    k.replace(/^([a-z]+)_([a-z]+)$/, '$1 ($2)') : k, key: k,

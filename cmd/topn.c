@@ -97,8 +97,9 @@ static struct {
 	const char *value;
 	const char *minuend, *subtrahend;	/* -v a-b */
 	const char *type;
-	const char *unit;
-	double factor;
+	const char *unit;		/* --unit */
+	const char *out_unit;		/* of the statistics, or NULL */
+	double mul, div;		/* from the value's unit to it */
 	unsigned long count;
 	struct strbuf gpus;		/* NUL-separated ids */
 	struct strbuf dispatches;	/* NUL-separated ids */
@@ -106,7 +107,7 @@ static struct {
 	double dispatch_min;
 	const char *files_from;
 } opt = { .com = OPT_COMMON_INIT, .sort = F_SUM, .value = "dur_ns",
-	.factor = 1, .count = 10, .gpus = STRBUF_INIT,
+	.mul = 1, .div = 1, .count = 10, .gpus = STRBUF_INIT,
 	.dispatches = STRBUF_INIT };
 
 static struct arena mem;
@@ -117,6 +118,7 @@ static FILE *outfp;			/* standard output or -o's file */
 static unsigned long missing[MAX_KEYS + 1];	/* per key, then value */
 static uint64_t nrecords;
 static const char *merge_keys[MAX_KEYS];	/* key names of --merge */
+static char *value_key;			/* the first partial's "value" */
 static size_t merge_nkeys;
 static struct hmap runmap;		/* member text -> 1 + index */
 static struct runlab *runs;
@@ -137,7 +139,7 @@ static const struct opt_help help[] = {
 	{ "-r, --reverse", "reverse the sort order" },
 	{ "-s, --sort FIELD", "sum (default), count, mean, median, min, max, pct, key" },
 	{ "--type TYPE", "group records of this \"type\" (\"\": all)" },
-	{ "--unit UNIT", "nanosecond values written in ns, us, ms or s" },
+	{ "--unit UNIT", "write the statistics in ns, us, ms or s" },
 	{ "-v, --value KEY", "the value to add up (dur_ns; A-B: a difference)" },
 	{ NULL, NULL }
 };
@@ -196,21 +198,84 @@ parse_dispatch(const char *arg)
 		die_usage("--dispatch: bad argument '%s'", arg);
 }
 
+/* The units of time a key name may end in, and their nanoseconds. */
+static const struct { const char *name; double ns; } units[] = {
+	{ "ns", 1 }, { "us", 1e3 }, { "ms", 1e6 }, { "s", 1e9 }
+};
+#define NUNITS (sizeof(units) / sizeof(units[0]))
+
+/* The index in units[] of the n bytes at s, or -1. */
+static int
+unit_index(const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < NUNITS; i++)
+		if (strlen(units[i].name) == n && memcmp(s, units[i].name,
+		    n) == 0)
+			return (int)i;
+	return -1;
+}
+
+/*
+ * The unit of a key name, from its suffix (dur_ns: ns, time_ms: ms), or
+ * -1; a difference a-b has the unit of b when a has the same one.
+ */
+static int
+key_unit(const char *key, size_t len)
+{
+	const char *u = NULL, *d = NULL, *p;
+	int i;
+
+	for (p = key; p < key + len; p++)
+		if (*p == '_')
+			u = p;
+		else if (*p == '-' && p > key && d == NULL)
+			d = p;
+	if (u == NULL || u == key || (i = unit_index(u + 1,
+	    (size_t)(key + len - u - 1))) < 0)
+		return -1;
+	if (d != NULL && u > d && key_unit(key, (size_t)(d - key)) != i)
+		return -1;
+	return i;
+}
+
 static void
 parse_unit(const char *arg)
 {
-	static const struct { const char *name; double f; } u[] = {
-		{ "ns", 1 }, { "us", 1e3 }, { "ms", 1e6 }, { "s", 1e9 }
-	};
-	size_t i;
+	if (unit_index(arg, strlen(arg)) < 0)
+		die_usage("--unit: '%s' is not one of ns, us, ms, s", arg);
+	opt.unit = arg;
+}
 
-	for (i = 0; i < sizeof(u) / sizeof(u[0]); i++)
-		if (strcmp(arg, u[i].name) == 0) {
-			opt.unit = u[i].name;
-			opt.factor = u[i].f;
-			return;
-		}
-	die_usage("--unit: '%s' is not one of ns, us, ms, s", arg);
+/*
+ * The unit of the statistics' keys and the factor from the value's unit
+ * to it: the value key's own unit, or --unit's (the value is then taken
+ * to be in its key's unit, nanoseconds when the key has none).
+ */
+static void
+units_setup(const char *value)
+{
+	int from = value != NULL ? key_unit(value, strlen(value)) : -1;
+	int to = opt.unit != NULL ? unit_index(opt.unit, strlen(opt.unit)) :
+	    from;
+
+	if (to < 0)
+		return;
+	if (from < 0)
+		from = 0;
+	opt.out_unit = units[to].name;
+	if (units[from].ns >= units[to].ns)
+		opt.mul = units[from].ns / units[to].ns;
+	else
+		opt.div = units[to].ns / units[from].ns;
+}
+
+/* A value in the statistics' unit. */
+static double
+scaled(double v)
+{
+	return opt.mul != 1 ? v * opt.mul : v / opt.div;
 }
 
 static void
@@ -646,7 +711,6 @@ merge_record(const char *line, size_t len, const struct srcpos *pos)
 	static const char *const names[] = { "type", "keys", "values",
 		"float", "run", "label", "value" };
 	static struct strbuf ident = STRBUF_INIT, json = STRBUF_INIT;
-	static char *value_key;		/* the first partial's "value" */
 	struct nd_slice v[7], kv[MAX_KEYS], k, x;
 	struct nd_iter it;
 	struct group *g;
@@ -1084,24 +1148,25 @@ put_int128(struct strbuf *sb, int128 v)
 static void
 put_name(struct strbuf *sb, const char *name)
 {
-	strbuf_addf(sb, ",\"%s%s%s\":", name, opt.unit ? "_" : "",
-	    opt.unit ? opt.unit : "");
+	strbuf_addf(sb, ",\"%s%s%s\":", name, opt.out_unit ? "_" : "",
+	    opt.out_unit ? opt.out_unit : "");
 }
 
 static void
 put_stat(struct strbuf *sb, const char *name, double v)
 {
 	put_name(sb, name);
-	if (opt.unit != NULL)
-		v /= opt.factor;
-	ndw_fmt_f64(sb, v);
+	ndw_fmt_f64(sb, scaled(v));
 }
 
-/* A statistic of an integer group, written exactly (with --unit: v). */
+/*
+ * A statistic of an integer group, written exactly (converted to another
+ * unit: v, scaled).
+ */
 static void
 put_exact(struct strbuf *sb, const char *name, int128 x, double v)
 {
-	if (opt.unit != NULL) {
+	if (opt.mul != 1 || opt.div != 1) {
 		put_stat(sb, name, v);
 		return;
 	}
@@ -1113,7 +1178,7 @@ put_exact(struct strbuf *sb, const char *name, int128 x, double v)
 static void
 put_median(struct strbuf *sb, int128 twice, double v)
 {
-	if (opt.unit != NULL || twice % 2 == 0) {
+	if (opt.mul != 1 || opt.div != 1 || twice % 2 == 0) {
 		put_exact(sb, "median", twice / 2, v);
 		return;
 	}
@@ -1164,7 +1229,7 @@ write_csv_header(struct strbuf *sb)
 {
 	const char *const *names = opt.merge ? merge_keys : opt.keys;
 	size_t i, n = opt.merge ? merge_nkeys : opt.nkeys;
-	const char *u = opt.unit ? opt.unit : "ns";
+	const char *u = opt.out_unit ? opt.out_unit : "ns";
 
 	if (nruns > 0)
 		strbuf_addstr(sb, "run,");
@@ -1191,11 +1256,11 @@ write_csv(struct strbuf *sb, const struct group *g)
 		strbuf_addch(sb, ',');
 	}
 	strbuf_addf(sb, "%zu,", g->n);
-	py_float(sb, g->sum / opt.factor);
+	py_float(sb, scaled(g->sum));
 	strbuf_addch(sb, ',');
-	py_float(sb, g->mean / opt.factor);
+	py_float(sb, scaled(g->mean));
 	strbuf_addch(sb, ',');
-	py_float(sb, g->median / opt.factor);
+	py_float(sb, scaled(g->median));
 	strbuf_addch(sb, ',');
 	py_float(sb, g->pct);
 	strbuf_addch(sb, '\n');
@@ -1240,6 +1305,7 @@ finish(void)
 
 	for (i = 0; i < n; i++)
 		gs[i] = groups.ents[i].val;
+	units_setup(opt.merge ? value_key : opt.value);
 	if (opt.csv)
 		write_csv_header(&sb);
 	for (i = 0; opt.partial && i < n; i++) {
@@ -1254,7 +1320,7 @@ finish(void)
 		if (n > 1)
 			qsort(gs, n, sizeof(*gs), key_order);
 		for (i = 0; i < n; i++)
-			sums[i] = gs[i]->sum / opt.factor;
+			sums[i] = scaled(gs[i]->sum);
 		for (i = 0; i < n; i = j) {
 			for (j = i; j < n && gs[j]->run == gs[i]->run; j++)
 				;

@@ -86,7 +86,7 @@ in_list(const char *const *l, const char *name)
 	return 0;
 }
 
-/* topn's statistics: count, sum, ... and their --unit forms (sum_us). */
+/* topn's statistics: count, sum, ... and their unit forms (sum_ns). */
 static int
 is_stat(const char *name)
 {

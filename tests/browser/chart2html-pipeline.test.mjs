@@ -132,7 +132,8 @@ if (!have) {
 	pageTest('mixbench: the top kernels and Top-N', top10, async (pg) => {
 		const first = 'void benchmark_func<int, 256, 8u, 512u>(int, ' +
 		    'int*) [clone .kd]';
-		assert.equal(await cell(pg, 'top', first, 'sum'), '3356652');
+		assert.equal(await cell(pg, 'top', first, 'sum (ns)'),
+		    '3,356,652 (3.36 ms)');
 		assert.equal(await cell(pg, 'top', first, 'pct'), '7.84');
 		const bars = pg.locator('[data-testid=chart-top] .bar');
 		assert.equal(await bars.count(), 10);
@@ -140,7 +141,7 @@ if (!have) {
 		assert.equal(await bars.count(), 5);
 		await bars.nth(1).hover();
 		assert.match(await pg.textContent('[data-testid=tooltip]'),
-		    /^void benchmark_func<HIP_vector_type<float, 2u>, 256, 8u, 512u>.*: sum 1725607, pct 4\.032/);
+		    /^void benchmark_func<HIP_vector_type<float, 2u>, 256, 8u, 512u>.*: sum_ns 1725607, pct 4\.032/);
 		await pg.fill('[data-testid=topn]', '0');
 		assert.equal(await bars.count(), 167);
 	});

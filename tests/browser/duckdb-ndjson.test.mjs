@@ -101,9 +101,9 @@ test('NDJSON streams load into DuckDB as docs/formats.md says', { skip },
 	assert.equal(got.size, stats.length);
 	for (const s of stats)
 		assert.deepEqual(got.get(`${s.run}\u0000${s.name}`),
-		    [s.count, s.sum], `${s.run} ${s.name}`);
-	const [[ssum]] = await rows('SELECT sum(sum) FROM stats');
-	assert.equal(ssum, stats.reduce((a, s) => a + s.sum, 0));
+		    [s.count, s.sum_ns], `${s.run} ${s.name}`);
+	const [[ssum]] = await rows('SELECT sum(sum_ns) FROM stats');
+	assert.equal(ssum, stats.reduce((a, s) => a + s.sum_ns, 0));
 
 	/* Stacks: per thread, the self times add up to the root spans'. */
 	const bad = await rows('SELECT thread FROM stacks GROUP BY thread ' +

@@ -50,8 +50,8 @@ def top(merged, one, paths):
                                                              len(g)))
     for r in m:
         v = sorted(g[(r["run"], r["name"])])
-        want = {"count": len(v), "sum": sum(v), "min": v[0], "max": v[-1],
-                "median": statistics.median(v)}
+        want = {"count": len(v), "sum_ns": sum(v), "min_ns": v[0],
+                "max_ns": v[-1], "median_ns": statistics.median(v)}
         for k, x in want.items():
             if r[k] != x:
                 sys.exit("%s %s: %s %r, the spans say %r" % (

@@ -67,11 +67,12 @@ vec = "vecCopy(double*, double*, double*, int, int) [clone .kd]"
 r = find(top, Kernel_Name=vec)
 check("Top Kernels vecCopy, matched by name (B7)",
       "row 0 against mixbench's row 0", [r.get("only"), r["count_base"],
-      r["sum_base"], r["pct_base"], r["count"]], ["base", 3, 52320, 100, None])
+      r["sum_ns_base"], r["pct_base"], r["count"]],
+      ["base", 3, 52320, 100, None])
 r = find(top, Kernel_Name="void benchmark_func<int, 256, 8u, 512u>(int, "
          "int*) [clone .kd]")
 check("Top Kernels mixbench row 0", "1.0 (-66.67%) ... 7.84 (-92.16%)",
-      [r.get("only"), r["count"], r["sum"], r2(r["pct"]), r["count_base"]],
+      [r.get("only"), r["count"], r["sum_ns"], r2(r["pct"]), r["count_base"]],
       ["new", 1, 3356652, 7.84, None])
 r = find(m3, metric_id="2.1.1")
 check("MI300X 2.1.1 VALU IOPs", "354.16 | inf (inf%)",
@@ -80,7 +81,7 @@ check("MI300X 2.1.1 VALU IOPs", "354.16 | inf (inf%)",
 r = find(top3, Kernel_Name="vecCopy(double*, double*, double*, int, int) "
          "(.kd)")
 check("MI300X Top Kernels Sum(ns)", "44600.00 | 0.0 (-100.0%)",
-      [r["sum_base"], r["sum"], r["sum_pct"]], [44600, 0, -100])
+      [r["sum_ns_base"], r["sum_ns"], r["sum_ns_pct"]], [44600, 0, -100])
 check("MI300X Top Kernels Pct", "100.00 | nan (nan%)",
       [r["pct_base"], r["pct"], r["pct_pct"]], [100, "nan", "nan"])
 print("%d wrong" % bad)

@@ -66,9 +66,10 @@ def want_top():
     total = sum(sums[n] for n in sorted(sums))   # under 8 groups: in order
     out = []
     for n, v in durs.items():
-        out.append({"name": n, "count": len(v), "sum": sums[n],
-                    "mean": sums[n] / len(v), "median": statistics.median(v),
-                    "min": min(v), "max": max(v),
+        out.append({"name": n, "count": len(v), "sum_ns": sums[n],
+                    "mean_ns": sums[n] / len(v),
+                    "median_ns": statistics.median(v),
+                    "min_ns": min(v), "max_ns": max(v),
                     "pct": sums[n] / total * 100})
     return sorted(json.dumps(norm(r), sort_keys=True) for r in out)
 
