@@ -1097,11 +1097,12 @@ function tickText(t, step, unit, top) {
  * A canvas timeline of spans in lanes: zoom with the wheel or the
  * buttons, pan by dragging.  spans: [{ r, lane, s, e, color, name }],
  * times relative; a bar wide enough shows its name.  A time axis with
- * ticks runs below the lanes.  tipOf(span) gives a span's tooltip.  The
- * element carries data-view-start/-end (the visible range);
+ * ticks runs below the lanes.  tipOf(span) gives a span's tooltip;
+ * laneName(lane) the text of a lane (the lane's value if not given).
+ * The element carries data-view-start/-end (the visible range);
  * box.setFilter(pred) shows only some spans.
  */
-function timeline(spans, unit, tipOf) {
+function timeline(spans, unit, tipOf, laneName = String) {
 	const lanes = [...new Set(spans.map((sp) => sp.lane))];
 	const laneOf = new Map(lanes.map((l, i) => [l, i]));
 	const byLane = lanes.map(() => []);
@@ -1155,7 +1156,7 @@ function timeline(spans, unit, tipOf) {
 			ctx.fillStyle = i % 2 ? '#f6f7f9' : '#fff';
 			ctx.fillRect(0, i * LH, W, LH);
 			ctx.fillStyle = '#333';
-			ctx.fillText(shorten(String(lanes[i]), 14), 4,
+			ctx.fillText(shorten(laneName(lanes[i]), 14), 4,
 			    i * LH + LH / 2);
 		});
 		/* Ticks at most every 100 px, at 1, 2 or 5 x 10^k. */
@@ -1214,15 +1215,16 @@ function timeline(spans, unit, tipOf) {
 	function barName(name, a, b, y) {
 		let t = String(name);
 		const room = b - a - 6;
-		let w = ctx.measureText(t).width;
+		const w = ctx.measureText(t).width;
 		if (w > room) {
-			const n = Math.floor(t.length * room / w) - 1;
-			if (n < 3)
-				return;
-			t = t.slice(0, n) + '\u2026';
-			w = ctx.measureText(t).width;
-			if (w > room)
-				return;
+			/* From the average width, then shorter until it fits. */
+			const full = t;
+			let n = Math.floor(full.length * room / w);
+			do {
+				if (--n < 3)
+					return;
+				t = full.slice(0, n) + '\u2026';
+			} while (ctx.measureText(t).width > room);
 		}
 		ctx.fillStyle = '#fff';
 		ctx.fillText(t, a + 3, y + LH / 2);
@@ -2520,7 +2522,8 @@ function dispatchView(g) {
 		sp.name = fmt(g.get(sp.r, 'Kernel_Name'));
 		sp.color = hue(g.get(sp.r, 'Kernel_Name'));
 	}
-	const tl = spans.length > 0 ? timeline(spans, 'ns', tipOf) : null;
+	const tl = spans.length > 0 ? timeline(spans, 'ns', tipOf,
+	    (l) => lane ? 'GPU ' + l : String(l)) : null;
 	/* Filters by kernel and GPU for the timeline and the list. */
 	const pick = { Kernel_Name: null, GPU_ID: null };
 	const ctl = el('div', { class: 'controls' });

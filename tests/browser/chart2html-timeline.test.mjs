@@ -91,11 +91,15 @@ pageTest('kernel names on the bars wide enough for them', dispHtml,
 	const canvas = await pg.locator('[data-testid=timeline] canvas')
 	    .evaluate((c) => c.width);
 	const x = (t) => LW + t / 80000 * (canvas - LW);
-	const names = (await drawn(pg)).filter((d) => d.x >= LW &&
+	const all = await drawn(pg);
+	const names = all.filter((d) => d.x >= LW &&
 	    d.y < 2 * LH);
 	const lane = (d) => Math.floor(d.y / LH);
 	const on = names.map((d) => [lane(d), d.t]).sort();
 	assert.deepEqual(on, [[0, 'vecAdd'], [0, 'vecCopy'], [1, 'vecCopy']]);
+	/* The lanes are named by their GPU. */
+	assert.deepEqual(all.filter((d) => d.x < LW && d.y < 2 * LH)
+	    .map((d) => d.t), ['GPU 2', 'GPU 3']);
 	/* Each inside its bar. */
 	for (const d of names) {
 		const [s, e] = d.t === 'vecAdd' ? [24000, 34000] :
@@ -202,4 +206,28 @@ pageTest('a plain table groups durations but not timestamps', plainHtml,
 	assert.equal(await cell(pg, 'records', 'aten::add', 'dur_ns'), '12');
 	assert.equal(await cell(pg, 'records', 'aten::mm', 'start_ns'),
 	    '5142642017272256');
+});
+
+/*
+ * A long name on a bar too short for it is cut to fit, with an
+ * ellipsis: the bar of 20,000 ns is an eighth of the 160,000 ns range
+ * (about 140 px), the name about 400 px.
+ */
+const longK = 'void benchmark_func<int, 256, 8u, 512u>(int, int*) ' +
+    '[clone .kd]';
+const longHtml = page('long.html', [
+	disp(0, longK, 0, 0, 20000),
+	disp(1, 'b', 0, 150000, 160000),
+]);
+
+pageTest('a long kernel name is cut to its bar', longHtml, async (pg) => {
+	const canvas = await pg.locator('[data-testid=timeline] canvas')
+	    .evaluate((c) => c.width);
+	const end = LW + 20000 / 160000 * (canvas - LW);
+	const on = (await drawn(pg)).filter((d) => d.x >= LW && d.y < LH);
+	const cut = on.find((d) => d.t.endsWith('\u2026'));
+	assert.ok(cut !== undefined, `drawn: ${on.map((d) => d.t)}`);
+	assert.ok(longK.startsWith(cut.t.slice(0, -1)) && cut.t.length > 4,
+	    `cut to ${cut.t}`);
+	assert.ok(cut.x + cut.w <= end, `${cut.x + cut.w} beyond ${end}`);
 });
