@@ -19,9 +19,11 @@ for m in "$top"/man/*.[17]; do
 	fi
 done
 # A quoted literal (.Ql, shown in single quotes) that holds a single quote
-# reads as nested quotes: such text goes in .Li.
+# reads as nested quotes, and so does a quoting macro (Ql, Dq, Sq) called
+# on the line of another, which it then encloses: such text goes in .Li.
 for m in "$top"/man/*.[17]; do
-	if out=$(grep -n "^\.Ql .*'" "$m"); then
+	if out=$(grep -n -E "^\.Ql .*'|(^\.| )(Ql|Dq|Sq) (.* )?(Ql|Dq|Sq) " \
+	    "$m"); then
 		fail=$((fail + 1))
 		echo "FAIL nested quotes in $(basename "$m") (use .Li):"
 		echo "$out"
