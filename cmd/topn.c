@@ -65,9 +65,7 @@ struct value {
 
 struct group {
 	size_t run;		/* 1 + index in runs[], or 0: no run */
-	const char *keyjson;	/* "k1":v1,"k2":v2 */
-	size_t keyjsonlen;
-	struct kval *kv;
+	struct kval *kv;	/* the key values, in -k order */
 	union {			/* the values, in input order */
 		void *p;
 		int64_t *i64;
@@ -83,7 +81,8 @@ struct group {
 
 /* A run label seen in the input ("run", or migx2ndjson's "label"). */
 struct runlab {
-	char *json;		/* the member as written: "run":"a" */
+	const char *name;	/* "run" or "label" */
+	char *json;		/* the value as written: "a" */
 	size_t jsonlen;
 	char *text;		/* the label, decoded (for CSV) */
 };
@@ -115,6 +114,7 @@ static struct hmap groups;		/* identity -> struct group */
 static struct bad_input bad = BAD_INPUT_INIT;
 static struct jqf *where;
 static FILE *outfp;			/* standard output or -o's file */
+static struct ndw ow;			/* the record being written */
 static unsigned long missing[MAX_KEYS + 1];	/* per key, then value */
 static uint64_t nrecords;
 static const char *merge_keys[MAX_KEYS];	/* key names of --merge */
@@ -346,34 +346,31 @@ filters_pass(struct nd_slice gpu, struct nd_slice did)
 }
 
 /*
- * Builds a group's identity (for the map) and its keys as JSON members
- * from n key names and values.
+ * Builds a group's identity (for the map) from n key values: for each,
+ * 's' (a string, decoded) or 'n' (any other value, as written), its
+ * length and its text.
  */
 static void
-build_keys(const char *const names[], const struct nd_slice vals[],
-    size_t n, struct strbuf *ident, struct strbuf *json)
+build_keys(const struct nd_slice vals[], size_t n, struct strbuf *ident)
 {
-	struct strbuf tmp = STRBUF_INIT;
-	const char *s;
-	size_t i, len;
+	size_t i, len, at;
+	int str;
 
 	strbuf_reset(ident);
-	strbuf_reset(json);
 	for (i = 0; i < n; i++) {
-		s = scalar_text(vals[i], &tmp, &len);
-		strbuf_addch(ident, nd_type(vals[i]) == ND_STRING ? 's' : 'n');
-		strbuf_add(ident, s, len);
-		strbuf_addch(ident, '\0');
-		if (i > 0)
-			strbuf_addch(json, ',');
-		ndw_quote(json, names[i], strlen(names[i]), 0);
-		strbuf_addch(json, ':');
-		if (nd_type(vals[i]) == ND_STRING)
-			ndw_quote(json, s, len, 0);
+		str = nd_type(vals[i]) == ND_STRING;
+		strbuf_addch(ident, str ? 's' : 'n');
+		at = ident->len;
+		strbuf_add(ident, (const char *)&at, sizeof(at));
+		if (!str)
+			strbuf_add(ident, vals[i].p, vals[i].len);
+		else if (memchr(vals[i].p, '\\', vals[i].len) == NULL)
+			strbuf_add(ident, vals[i].p + 1, vals[i].len - 2);
 		else
-			strbuf_add(json, vals[i].p, vals[i].len);
+			nd_val_str(vals[i], ident);
+		len = ident->len - at - sizeof(len);
+		memcpy(ident->buf + at, &len, sizeof(len));
 	}
-	strbuf_release(&tmp);
 }
 
 /*
@@ -394,7 +391,8 @@ record_run(struct nd_slice run, struct nd_slice label)
 
 	if (opt.across || nd_type(v) != ND_STRING)
 		return 0;
-	strbuf_addf(&sb, "\"%s\":", name);
+	strbuf_addstr(&sb, name);
+	strbuf_addch(&sb, ':');
 	strbuf_add(&sb, v.p, v.len);
 	slot = hmap_put2(&runmap, sb.buf, sb.len, &isnew);
 	if (isnew) {
@@ -403,8 +401,10 @@ record_run(struct nd_slice run, struct nd_slice label)
 			runs = xreallocarray(runs, runs_alloc, sizeof(*runs));
 		}
 		rl = &runs[nruns++];
-		rl->jsonlen = sb.len;
-		rl->json = strbuf_detach(&sb, NULL);
+		rl->name = name;
+		rl->jsonlen = v.len;
+		rl->json = memcpy(xmalloc(v.len), v.p, v.len);
+		strbuf_reset(&sb);
 		nd_val_str(v, &sb);
 		rl->text = strbuf_detach(&sb, NULL);
 		*slot = (void *)(uintptr_t)nruns;
@@ -415,8 +415,7 @@ record_run(struct nd_slice run, struct nd_slice label)
 
 /* Finds or makes the group of the identity built by build_keys(). */
 static struct group *
-get_group(struct strbuf *ident, const struct strbuf *json, size_t n,
-    size_t run)
+get_group(struct strbuf *ident, size_t n, size_t run)
 {
 	struct group *g;
 	const char *p;
@@ -424,7 +423,8 @@ get_group(struct strbuf *ident, const struct strbuf *json, size_t n,
 	size_t i, len = ident->len;
 	int isnew;
 
-	strbuf_addf(ident, "r%zu", run);
+	strbuf_addch(ident, 'r');
+	strbuf_add(ident, (const char *)&run, sizeof(run));
 	slot = hmap_put2(&groups, ident->buf, ident->len, &isnew);
 	strbuf_setlen(ident, len);
 	if (!isnew)
@@ -432,16 +432,15 @@ get_group(struct strbuf *ident, const struct strbuf *json, size_t n,
 	g = arena_alloc(&mem, sizeof(*g));
 	memset(g, 0, sizeof(*g));
 	g->run = run;
-	g->keyjson = arena_strndup(&mem, json->buf, json->len);
-	g->keyjsonlen = json->len;
 	g->kv = arena_alloc(&mem, (n + 1) * sizeof(*g->kv));
-	p = memcpy(arena_alloc(&mem, ident->len), ident->buf, ident->len);
+	p = memcpy(arena_alloc(&mem, len + 1), ident->buf, len);
 	for (i = 0; i < n; i++) {
 		g->kv[i].is_num = *p == 'n';
-		g->kv[i].text = p + 1;
-		g->kv[i].len = strlen(p + 1);
-		g->kv[i].num = g->kv[i].is_num ? strtod(p + 1, NULL) : 0;
-		p += g->kv[i].len + 2;
+		memcpy(&g->kv[i].len, p + 1, sizeof(size_t));
+		g->kv[i].text = p += 1 + sizeof(size_t);
+		p += g->kv[i].len;
+		g->kv[i].num = g->kv[i].is_num ? strtod(arena_strndup(&mem,
+		    g->kv[i].text, g->kv[i].len), NULL) : 0;
 	}
 	*slot = g;
 	return g;
@@ -612,7 +611,7 @@ record_value(const struct nd_slice v[], size_t n, struct value *val)
 static void
 topn_record(const char *line, size_t len, const struct srcpos *pos)
 {
-	static struct strbuf ident = STRBUF_INIT, json = STRBUF_INIT;
+	static struct strbuf ident = STRBUF_INIT;
 	const char *names[MAX_KEYS + 8];
 	struct nd_slice v[MAX_KEYS + 8];
 	size_t i, n = opt.nkeys;
@@ -660,9 +659,8 @@ topn_record(const char *line, size_t len, const struct srcpos *pos)
 			    opt.value);
 		return;
 	}
-	build_keys(opt.keys, v + 1, n, &ident, &json);
-	add_value(get_group(&ident, &json, n, record_run(v[n + 6], v[n + 7])),
-	    &val);
+	build_keys(v + 1, n, &ident);
+	add_value(get_group(&ident, n, record_run(v[n + 6], v[n + 7])), &val);
 }
 
 /* Takes the key names of --merge from the first partial record. */
@@ -710,7 +708,7 @@ merge_record(const char *line, size_t len, const struct srcpos *pos)
 {
 	static const char *const names[] = { "type", "keys", "values",
 		"float", "run", "label", "value" };
-	static struct strbuf ident = STRBUF_INIT, json = STRBUF_INIT;
+	static struct strbuf ident = STRBUF_INIT;
 	struct nd_slice v[7], kv[MAX_KEYS], k, x;
 	struct nd_iter it;
 	struct group *g;
@@ -755,8 +753,8 @@ merge_record(const char *line, size_t len, const struct srcpos *pos)
 		bad_input(&bad, pos, "keys differ from the first record's");
 		return;
 	}
-	build_keys(merge_keys, kv, merge_nkeys, &ident, &json);
-	g = get_group(&ident, &json, merge_nkeys, record_run(v[4], v[5]));
+	build_keys(kv, merge_nkeys, &ident);
+	g = get_group(&ident, merge_nkeys, record_run(v[4], v[5]));
 	if (nd_type(v[3]) == ND_TRUE && g->kind != V_F64)
 		widen(g, V_F64);
 	nd_iter_init(&it, v[2]);
@@ -1128,35 +1126,21 @@ csv_field(struct strbuf *sb, const char *s, size_t len)
 	strbuf_addch(sb, '"');
 }
 
-/* An integer of up to 128 bits, in full. */
-static void
-put_int128(struct strbuf *sb, int128 v)
+/* The key of a statistic: its name and the unit, if any (sum_ns). */
+static const char *
+stat_key(const char *name)
 {
-	char buf[48], *p = buf + sizeof(buf);
-	uint128 u;
+	static char buf[32];
 
-	*--p = '\0';
-	u = v < 0 ? -(uint128)v : (uint128)v;
-	do
-		*--p = (char)('0' + (int)(u % 10));
-	while ((u /= 10) != 0);
-	if (v < 0)
-		*--p = '-';
-	strbuf_addstr(sb, p);
-}
-
-static void
-put_name(struct strbuf *sb, const char *name)
-{
-	strbuf_addf(sb, ",\"%s%s%s\":", name, opt.out_unit ? "_" : "",
+	snprintf(buf, sizeof(buf), "%s%s%s", name, opt.out_unit ? "_" : "",
 	    opt.out_unit ? opt.out_unit : "");
+	return buf;
 }
 
 static void
-put_stat(struct strbuf *sb, const char *name, double v)
+put_stat(const char *name, double v)
 {
-	put_name(sb, name);
-	ndw_fmt_f64(sb, scaled(v));
+	ndw_f64(&ow, stat_key(name), scaled(v));
 }
 
 /*
@@ -1164,64 +1148,78 @@ put_stat(struct strbuf *sb, const char *name, double v)
  * unit: v, scaled).
  */
 static void
-put_exact(struct strbuf *sb, const char *name, int128 x, double v)
+put_exact(const char *name, int128 x, double v)
 {
-	if (opt.mul != 1 || opt.div != 1) {
-		put_stat(sb, name, v);
-		return;
-	}
-	put_name(sb, name);
-	put_int128(sb, x);
+	if (opt.mul != 1 || opt.div != 1)
+		put_stat(name, v);
+	else
+		ndw_i128(&ow, stat_key(name), x);
 }
 
 /* The median of an integer group from twice its value: n or n.5. */
 static void
-put_median(struct strbuf *sb, int128 twice, double v)
+put_median(int128 twice, double v)
 {
+	struct strbuf *sb;
+
 	if (opt.mul != 1 || opt.div != 1 || twice % 2 == 0) {
-		put_exact(sb, "median", twice / 2, v);
+		put_exact("median", twice / 2, v);
 		return;
 	}
-	put_name(sb, "median");
+	sb = ndw_value(&ow, stat_key("median"));
 	if (twice < 0)
 		strbuf_addch(sb, '-');	/* -0.5: the sign of the half */
-	put_int128(sb, twice < 0 ? -(twice / 2) : twice / 2);
+	ndw_fmt_i128(sb, twice < 0 ? -(twice / 2) : twice / 2);
 	strbuf_addstr(sb, ".5");
 }
 
-/* The group's run member and a comma, if it has a run. */
+/* The group's run member, if it has a run. */
 static void
-put_run(struct strbuf *sb, const struct group *g)
+put_run(const struct group *g)
 {
-	if (g->run == 0)
-		return;
-	strbuf_add(sb, runs[g->run - 1].json, runs[g->run - 1].jsonlen);
-	strbuf_addch(sb, ',');
+	const struct runlab *rl = g->run > 0 ? &runs[g->run - 1] : NULL;
+
+	if (rl != NULL)
+		ndw_raw(&ow, rl->name, rl->json, rl->jsonlen);
+}
+
+/* The group's keys: strings as strings, other values as written. */
+static void
+put_keys(const struct group *g)
+{
+	const char *const *names = opt.merge ? merge_keys : opt.keys;
+	size_t i, n = opt.merge ? merge_nkeys : opt.nkeys;
+
+	for (i = 0; i < n; i++)
+		if (g->kv[i].is_num)
+			ndw_raw(&ow, names[i], g->kv[i].text, g->kv[i].len);
+		else
+			ndw_str(&ow, names[i], g->kv[i].text, g->kv[i].len);
 }
 
 static void
-write_stats(struct strbuf *sb, const struct group *g)
+write_stats(const struct group *g)
 {
-	strbuf_addch(sb, '{');
-	put_run(sb, g);
-	strbuf_add(sb, g->keyjson, g->keyjsonlen);
-	strbuf_addf(sb, "%s\"count\":%zu", g->keyjsonlen ? "," : "", g->n);
+	ndw_begin(&ow);
+	put_run(g);
+	put_keys(g);
+	ndw_u64(&ow, "count", g->n);
 	if (g->kind == V_F64) {
-		put_stat(sb, "sum", g->sum);
-		put_stat(sb, "mean", g->mean);
-		put_stat(sb, "median", g->median);
-		put_stat(sb, "min", g->min);
-		put_stat(sb, "max", g->max);
+		put_stat("sum", g->sum);
+		put_stat("mean", g->mean);
+		put_stat("median", g->median);
+		put_stat("min", g->min);
+		put_stat("max", g->max);
 	} else {
-		put_exact(sb, "sum", g->isum, g->sum);
-		put_stat(sb, "mean", g->mean);
-		put_median(sb, g->median2, g->median);
-		put_exact(sb, "min", g->imin, g->min);
-		put_exact(sb, "max", g->imax, g->max);
+		put_exact("sum", g->isum, g->sum);
+		put_stat("mean", g->mean);
+		put_median(g->median2, g->median);
+		put_exact("min", g->imin, g->min);
+		put_exact("max", g->imax, g->max);
 	}
-	strbuf_addstr(sb, ",\"pct\":");
-	ndw_fmt_f64(sb, g->pct);
-	strbuf_addstr(sb, "}\n");
+	ndw_f64(&ow, "pct", g->pct);
+	ndw_end(&ow);
+	ndw_emit(&ow, outfp);
 }
 
 static void
@@ -1268,29 +1266,29 @@ write_csv(struct strbuf *sb, const struct group *g)
 
 /* --partial: the group's values in input order. */
 static void
-write_partial(struct strbuf *sb, const struct group *g)
+write_partial(const struct group *g)
 {
 	size_t i;
 
-	strbuf_addstr(sb, "{\"type\":\"" PARTIAL "\",");
-	put_run(sb, g);
-	strbuf_addstr(sb, "\"value\":");
-	ndw_quote(sb, opt.value, strlen(opt.value), 0);
-	strbuf_addstr(sb, ",\"keys\":{");
-	strbuf_add(sb, g->keyjson, g->keyjsonlen);
-	strbuf_addstr(sb, g->kind == V_F64 ?
-	    "},\"float\":true,\"values\":[" : "},\"values\":[");
-	for (i = 0; i < g->n; i++) {
-		if (i > 0)
-			strbuf_addch(sb, ',');
+	ndw_begin(&ow);
+	ndw_str(&ow, "type", PARTIAL, strlen(PARTIAL));
+	put_run(g);
+	ndw_strz(&ow, "value", opt.value);
+	ndw_obj(&ow, "keys");
+	put_keys(g);
+	ndw_close(&ow);
+	if (g->kind == V_F64)
+		ndw_bool(&ow, "float", 1);
+	ndw_arr(&ow, "values");
+	for (i = 0; i < g->n; i++)
 		if (g->kind == V_F64)
-			ndw_fmt_f64(sb, g->v.f64[i]);
+			ndw_f64(&ow, NULL, g->v.f64[i]);
 		else if (g->kind == V_I128)
-			put_int128(sb, g->v.i128[i]);
+			ndw_i128(&ow, NULL, g->v.i128[i]);
 		else
-			ndw_fmt_i64(sb, g->v.i64[i]);
-	}
-	strbuf_addstr(sb, "]}\n");
+			ndw_i64(&ow, NULL, g->v.i64[i]);
+	ndw_end(&ow);
+	ndw_emit(&ow, outfp);
 }
 
 /* Computes every group's statistics and writes the first opt.count. */
@@ -1306,13 +1304,12 @@ finish(void)
 	for (i = 0; i < n; i++)
 		gs[i] = groups.ents[i].val;
 	units_setup(opt.merge ? value_key : opt.value);
-	if (opt.csv)
+	if (opt.csv) {
 		write_csv_header(&sb);
-	for (i = 0; opt.partial && i < n; i++) {
-		write_partial(&sb, gs[i]);
 		fwrite(sb.buf, 1, sb.len, outfp);
-		strbuf_reset(&sb);
 	}
+	for (i = 0; opt.partial && i < n; i++)
+		write_partial(gs[i]);
 	if (!opt.partial) {
 		for (i = 0; i < n; i++)
 			group_stats(gs[i]);
@@ -1337,15 +1334,14 @@ finish(void)
 			k = 0;
 		if (opt.count != 0 && k >= opt.count)
 			continue;
-		if (opt.csv)
-			write_csv(&sb, gs[i]);
-		else
-			write_stats(&sb, gs[i]);
-		fwrite(sb.buf, 1, sb.len, outfp);
+		if (!opt.csv) {
+			write_stats(gs[i]);
+			continue;
+		}
 		strbuf_reset(&sb);
-	}
-	if (opt.csv && n == 0)
+		write_csv(&sb, gs[i]);
 		fwrite(sb.buf, 1, sb.len, outfp);
+	}
 	free(gs);
 	free(sums);
 	strbuf_release(&sb);
@@ -1490,6 +1486,7 @@ main(int argc, char *argv[])
 	outfp = ofile_open(&of, opt.com.output);
 	setvbuf(outfp, obuf, _IOFBF, sizeof(obuf));
 	arena_init(&mem, 0);
+	ndw_init(&ow, 0);
 	hmap_init(&groups, 64);
 	hmap_init(&runmap, 8);
 	split_value();
@@ -1516,6 +1513,7 @@ main(int argc, char *argv[])
 	}
 	free(runs);
 	arena_release(&mem);
+	ndw_release(&ow);
 	strbuf_release(&opt.gpus);
 	strbuf_release(&opt.dispatches);
 	jqf_free(where);

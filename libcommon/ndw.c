@@ -174,6 +174,34 @@ ndw_fmt_i64(struct strbuf *sb, int64_t v)
 }
 
 void
+ndw_fmt_i128(struct strbuf *sb, ndw_int128 v)
+{
+	__extension__ typedef unsigned __int128 u128;
+	u128 u = v < 0 ? (u128)0 - (u128)v : (u128)v;
+	char tmp[40], *t = tmp + sizeof(tmp);
+
+	if (u <= UINT64_MAX) {		/* the usual case: 64 bits */
+		if (v < 0)
+			strbuf_addch(sb, '-');
+		ndw_fmt_u64(sb, (uint64_t)u);
+		return;
+	}
+	do
+		*--t = (char)('0' + (int)(u % 10));
+	while ((u /= 10) != 0);
+	if (v < 0)
+		*--t = '-';
+	strbuf_add(sb, t, (size_t)(tmp + sizeof(tmp) - t));
+}
+
+void
+ndw_i128(struct ndw *w, const char *key, ndw_int128 v)
+{
+	ndw_key(w, key);
+	ndw_fmt_i128(&w->buf, v);
+}
+
+void
 ndw_fmt_raw(struct strbuf *sb, const char *json, size_t len, unsigned flags)
 {
 	const unsigned char *p = (const unsigned char *)json;

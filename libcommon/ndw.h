@@ -45,6 +45,9 @@
 #define NDW_PLAIN_KEYS 4
 #define NDW_MAX_DEPTH 64
 
+/* Integers of 128 bits: exact sums of 64-bit values (topn). */
+__extension__ typedef __int128 ndw_int128;
+
 struct ndw {
 	struct strbuf buf;
 	size_t start;		/* where the current record starts in buf */
@@ -100,6 +103,7 @@ static inline void ndw_str(struct ndw *w, const char *key, const char *s,
 void ndw_strz(struct ndw *w, const char *key, const char *s);
 static inline void ndw_i64(struct ndw *w, const char *key, int64_t v);
 static inline void ndw_u64(struct ndw *w, const char *key, uint64_t v);
+void ndw_i128(struct ndw *w, const char *key, ndw_int128 v);
 void ndw_f64(struct ndw *w, const char *key, double v);
 static inline void ndw_bool(struct ndw *w, const char *key, int v);
 static inline void ndw_null(struct ndw *w, const char *key);
@@ -129,6 +133,8 @@ extern int ndw_nonfinite_null;
 /* Appends v in decimal (inline: the producers' hot path). */
 static inline void ndw_fmt_u64(struct strbuf *sb, uint64_t v);
 void ndw_fmt_i64(struct strbuf *sb, int64_t v);
+/* Appends v in decimal, every digit (-2^127 included). */
+void ndw_fmt_i128(struct strbuf *sb, ndw_int128 v);
 /*
  * Appends json, a valid JSON value; with NDW_HTML_SAFE, '<', '>', '&',
  * U+2028 and U+2029 (which valid JSON holds only inside strings) become

@@ -340,6 +340,49 @@ integers_are_written_in_full_at_every_length(void **state)
 	strbuf_release(&sb);
 }
 
+/* 128-bit integers in full: past 2^64, and both ends of the range. */
+static void
+writes_128_bit_integers_in_full(void **state)
+{
+	const ndw_int128 two64 = (ndw_int128)1 << 64;
+	const ndw_int128 max = (two64 << 62) + ((two64 << 62) - 1);
+	struct {
+		ndw_int128 v;
+		const char *want;
+	} t[] = {
+		{ 0, "0" }, { -1, "-1" }, { 42, "42" },
+		{ INT64_MIN, "-9223372036854775808" },
+		{ two64 - 1, "18446744073709551615" },
+		{ two64, "18446744073709551616" },
+		{ -two64, "-18446744073709551616" },
+		{ two64 * 10 + 7, "184467440737095516167" },
+		{ max, "170141183460469231731687303715884105727" },
+		{ -max - 1, "-170141183460469231731687303715884105728" },
+	};
+	struct strbuf sb = STRBUF_INIT;
+	struct ndw w;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+		strbuf_reset(&sb);
+		ndw_fmt_i128(&sb, t[i].v);
+		assert_string_equal(sb.buf, t[i].want);
+	}
+	strbuf_release(&sb);
+	ndw_init(&w, 0);
+	ndw_begin(&w);
+	ndw_i128(&w, "sum", two64);
+	ndw_i128(&w, "min", -5);
+	ndw_arr(&w, "v");
+	ndw_i128(&w, NULL, -two64);
+	ndw_i128(&w, NULL, 1);
+	ndw_end(&w);
+	assert_string_equal(w.buf.buf, "{\"sum\":18446744073709551616,"
+	    "\"min\":-5,\"v\":[-18446744073709551616,1]}");
+	ndw_release(&w);
+}
+
 static void
 keys_that_need_escapes_leave_the_fast_path(void **state)
 {
@@ -424,6 +467,7 @@ main(void)
 		cmocka_unit_test(emit_reports_a_write_error),
 		cmocka_unit_test(output_reads_back_with_nd),
 		cmocka_unit_test(integers_are_written_in_full_at_every_length),
+		cmocka_unit_test(writes_128_bit_integers_in_full),
 		cmocka_unit_test(keys_that_need_escapes_leave_the_fast_path),
 		cmocka_unit_test(
 		    value_appends_one_value_that_another_function_built),
