@@ -49,6 +49,8 @@ vg=
 if [ -n "$VALGRIND" ]; then
 	vg="valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite"
 	wrap=$(mktemp -d)
+	# Readable by all: cases run some programs as another user.
+	chmod 755 "$wrap"
 	for b in "$O"/bin/*; do
 		[ -x "$b" ] || continue
 		printf '#!/bin/sh\nexec %s %s "$@"\n' "$vg" "$b" \
