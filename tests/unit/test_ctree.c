@@ -202,6 +202,35 @@ drop_index_keeps_nodes_and_names(void **state)
 	ctree_release(&t);
 }
 
+/*
+ * Names looked up in steps (hash, hints, lookup by the hash) get the ids
+ * the one-call lookup gives, across the name index's growth.
+ */
+static void
+names_by_hash_match_names(void **state)
+{
+	struct ctree t;
+	char buf[32];
+	uint64_t h;
+	uint32_t id;
+	int i;
+
+	(void)state;
+	ctree_init(&t);
+	for (i = 0; i < 5000; i++) {
+		snprintf(buf, sizeof(buf), "frame_%d", i % 3000);
+		h = ctree_name_hash(buf, strlen(buf));
+		ctree_name_prefetch(&t, h);
+		ctree_name_prefetch_text(&t, h);
+		id = ctree_name_hashed(&t, buf, strlen(buf), h);
+		assert_int_equal(id, (uint32_t)(i % 3000));
+		assert_int_equal(ctree_name(&t, buf, strlen(buf)), id);
+	}
+	assert_int_equal(t.nnames, 3000);
+	assert_string_equal(t.names[2999].p, "frame_2999");
+	ctree_release(&t);
+}
+
 int
 main(void)
 {
@@ -213,6 +242,7 @@ main(void)
 		cmocka_unit_test(fresh_walk_adds_a_chain_found_later),
 		cmocka_unit_test(lookups_survive_the_indexes_growing),
 		cmocka_unit_test(drop_index_keeps_nodes_and_names),
+		cmocka_unit_test(names_by_hash_match_names),
 	};
 
 	return cmocka_run_group_tests_name("ctree", tests, NULL, NULL);
