@@ -121,6 +121,40 @@ function medianSorted(x, n) {
 	return (x[n / 2 - 1] + x[n / 2]) / 2;
 }
 
+/*
+ * ROUND(x, n) of one number with n > 0, as metric-eval (and Python's
+ * round) does it: x's exact binary value rounded half to even at n
+ * decimals, then read back as the nearest double.
+ */
+function pyRound(x, nd) {
+	if (!(nd > 0 && nd <= 330 && nd === Math.trunc(nd)) || !isFinite(x))
+		return roundTo(x, nd);
+	if (x === 0)
+		return x;
+	const dv = new DataView(new ArrayBuffer(8));
+	dv.setFloat64(0, x);
+	const hi = dv.getUint32(0), be = (hi >>> 20) & 0x7ff;
+	let m = (BigInt(hi & 0xfffff) << 32n) | BigInt(dv.getUint32(4));
+	let e = -1074;
+	if (be !== 0) {
+		m |= 1n << 52n;
+		e = be - 1075;
+	}
+	const p = 10n ** BigInt(nd);
+	let n;
+	if (e >= 0) {
+		n = (m << BigInt(e)) * p;
+	} else {
+		const num = m * p, d = 1n << BigInt(-e), h = d >> 1n;
+		n = num / d;
+		const r = num - n * d;
+		if (r > h || (r === h && (n & 1n)))
+			n += 1n;
+	}
+	const v = parseFloat(n.toString() + "e-" + nd);
+	return hi >>> 31 ? -v : v;
+}
+
 function roundTo(x, nd) {
 	if (nd === 0 || !isFinite(nd))
 		return rint(x);
@@ -434,7 +468,7 @@ function call(c, f, args) {
 		const r = args.length === 2 && args[1].k === V_SCAL ?
 		    args[1].s : 0;
 		if (a.k === V_SCAL)
-			return scal(roundTo(a.s, r));
+			return scal(pyRound(a.s, r));
 		if (a.k !== V_VEC)
 			return a;
 		const o = new Float64Array(c.n);
