@@ -396,6 +396,23 @@ grow_rows(struct table *t)
 	t->rows_alloc = n;
 }
 
+/* Makes room for row and blanks its counters, GPU and dispatch id. */
+static void
+row_blank(struct table *t, size_t row)
+{
+	size_t i;
+
+	if (row == t->rows_alloc)
+		grow_rows(t);
+	for (i = 0; i < t->ncols; i++)
+		if (t->cols[i].wide)
+			t->cols[i].v[row - t->base] = NAN;
+		else
+			t->cols[i].f[row - t->base] = NAN;
+	t->gpu[row] = NULL;
+	t->dispatch_id[row] = NULL;
+}
+
 static uint32_t
 kernel_id(struct table *t, const char *name, size_t len)
 {
@@ -735,18 +752,10 @@ table_add_row(struct table *t, const char *line, size_t len, size_t label)
 {
 	static struct strbuf tmp = STRBUF_INIT;
 	struct rowvals rv = { NAN, NAN, NAN };
-	size_t row = t->nrows, i;
+	size_t row = t->nrows;
 
-	if (row == t->rows_alloc)
-		grow_rows(t);
-	for (i = 0; i < t->ncols; i++)
-		if (t->cols[i].wide)
-			t->cols[i].v[row - t->base] = NAN;
-		else
-			t->cols[i].f[row - t->base] = NAN;
+	row_blank(t, row);
 	t->kernel[row] = UINT32_MAX;
-	t->gpu[row] = NULL;
-	t->dispatch_id[row] = NULL;
 	store_block(t, &t->blocks[0], fskip_ws(line, line + len), line + len,
 	    &tmp, row, 1, &rv);
 	if (t->kernel[row] == UINT32_MAX)
@@ -965,15 +974,7 @@ table_add_row_fast(struct table *t, const char *line, size_t len,
 	}
 	for (i = 0; i < t->nblocks; i++)
 		mixed[i] = (char)t->blocks[i].dur_mixed;
-	if (row == t->rows_alloc)
-		grow_rows(t);
-	for (i = 0; i < t->ncols; i++)
-		if (t->cols[i].wide)
-			t->cols[i].v[row - t->base] = NAN;
-		else
-			t->cols[i].f[row - t->base] = NAN;
-	t->gpu[row] = NULL;
-	t->dispatch_id[row] = NULL;
+	row_blank(t, row);
 	memset(&fr, 0, sizeof(fr));
 	fr.rv.start = fr.rv.end = fr.rv.dur = NAN;
 	fr.tmp = &tmp;
