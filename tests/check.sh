@@ -57,6 +57,10 @@ if [ -n "$VALGRIND" ]; then
 		    >"$wrap/$(basename "$b")"
 		chmod +x "$wrap/$(basename "$b")"
 	done
+	# valgrind runs a program 20 to 50 times slower: the time limits of
+	# the hostile replays (10 s) and of the batch cases grow with it.
+	HOSTILE_TIMEOUT=${HOSTILE_TIMEOUT:-300} TIME_SCALE=${TIME_SCALE:-20}
+	export HOSTILE_TIMEOUT TIME_SCALE
 fi
 
 # Unit tests: each cmocka binary.  cmocka writes '[ RUN      ]' and

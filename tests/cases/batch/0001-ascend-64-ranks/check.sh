@@ -7,6 +7,8 @@
 # scratch directory under time limits; the ssh server is stopped at the
 # end.
 top=$(cd ../../../.. && pwd)
+# Time limits scale with TIME_SCALE (tests/check.sh sets it under valgrind).
+ts=${TIME_SCALE:-1}
 # The batch rules run as a user runs them, not as a sub-make of 'make
 # check' (whose flags and jobserver change what make prints).
 unset MAKEFLAGS MFLAGS MAKELEVEL MAKEOVERRIDES
@@ -32,7 +34,7 @@ slow=$($py "$top/scripts/bench/make_ranks.py" -n 64 ranks) || exit 1
 echo "make -j 2:"
 printf 'PROFPIPE_INPUTS := $(wildcard ranks/*.db)\ninclude %s\n' \
     "$top/scripts/batch/profpipe.mk" >Makefile
-timeout 120 make -s -j 2 profpipe 2>make.err || { cat make.err; exit 1; }
+timeout $((120 * ts)) make -s -j 2 profpipe 2>make.err || { cat make.err; exit 1; }
 grep -v -e "spans without a name" -e "^$" make.err
 ls ranks/*.stacks ranks/*.top.ndjson | wc -l |
     sed 's/^/  per-rank products: /'
@@ -48,10 +50,10 @@ done
 echo "one rank changes: make redoes it and the merges"
 $py "$top/../shared/fixtures/ascend/make_ascend_db.py" -q -o \
     ranks/rank0005.db --rows 500 --seed 5 --rank 5
-timeout 60 make -j 2 profpipe 2>/dev/null | $py "$cmp" commands
+timeout $((60 * ts)) make -j 2 profpipe 2>/dev/null | $py "$cmp" commands
 cat ranks/*.spans | spans2stacks -q >one.stacks
 $py "$cmp" stacks all.stacks one.stacks | sed 's/^/  /'
-timeout 60 make -q profpipe && echo "  then nothing is left to do"
+timeout $((60 * ts)) make -q profpipe && echo "  then nothing is left to do"
 
 # The README's recipe, one rank a job; the products beside the inputs.
 recipe='db2spans --label {/.} -o {.}.spans {} 2>/dev/null &&
@@ -68,7 +70,7 @@ merge() {
 }
 echo "GNU parallel -j 2:"
 mkdir par && cp ranks/*.db par/
-ls par/*.db | timeout 120 parallel -j 2 --halt now,fail=1 "$recipe" ||
+ls par/*.db | timeout $((120 * ts)) parallel -j 2 --halt now,fail=1 "$recipe" ||
     echo "  parallel failed"
 merge par
 
@@ -109,7 +111,7 @@ done
 # (the recipe's products are the same either way, and a real failure
 # fails twice).
 sshrun() {
-	ls par2/*.db | timeout 120 parallel -j 2 -M \
+	ls par2/*.db | timeout $((120 * ts)) parallel -j 2 -M \
 	    --ssh "ssh -F $t/ssh/config" -S loopback --env PATH \
 	    --workdir "$t" --halt now,fail=1 "$recipe"
 }

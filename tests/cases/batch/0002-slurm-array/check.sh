@@ -7,6 +7,8 @@
 # equals one run over every rank's spans, and that a resubmitted array
 # redoes nothing.  Every wait is bounded.
 top=$(cd ../../../.. && pwd)
+# Time limits scale with TIME_SCALE (tests/check.sh sets it under valgrind).
+ts=${TIME_SCALE:-1}
 # The batch rules run as a user runs them, not as a sub-make of 'make
 # check' (whose flags and jobserver change what make prints).
 unset MAKEFLAGS MFLAGS MAKELEVEL MAKEOVERRIDES
@@ -82,7 +84,7 @@ cp "$top/scripts/batch/slurm-ranks.sh" .
 ls ranks/*.db >ranks.list
 jid=$(sbatch --parsable --array=0-3 slurm-ranks.sh ranks.list) ||
     echo "the array was not submitted"
-timeout 120 sbatch --wait -o merge.out \
+timeout $((120 * ts)) sbatch --wait -o merge.out \
     --dependency=afterok:$jid --wrap 'srun make profpipe' >/dev/null ||
     echo "the merge job failed"
 for i in 0 1 2 3; do
@@ -101,7 +103,7 @@ $py "$cmp" top all.top.ndjson one.top ranks/*.spans
 $py "$cmp" slowest rank0003 ranks/*.spans
 [ -s ranks.html ] && [ -s flame.html ] && echo "ranks.html, flame.html written"
 
-jid=$(timeout 120 sbatch --parsable --wait --array=0-3 slurm-ranks.sh \
+jid=$(timeout $((120 * ts)) sbatch --parsable --wait --array=0-3 slurm-ranks.sh \
     ranks.list)
 cat profpipe-ranks-${jid}_*.out | grep -c '^db2spans' |
     sed 's/^/ranks redone by a second array: /'
