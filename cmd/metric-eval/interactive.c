@@ -64,6 +64,18 @@ put_nullable(struct ndw *w, const char *key, const char *s)
 		ndw_null(w, key);
 }
 
+/* An array of n strings, null where a string is missing. */
+static void
+put_strs(struct ndw *w, const char *key, const char **v, size_t n)
+{
+	size_t i;
+
+	ndw_arr(w, key);
+	for (i = 0; i < n; i++)
+		put_nullable(w, NULL, v[i]);
+	ndw_close(w);
+}
+
 static void
 put_cols(struct ndw *w, const char *key, struct table *t,
     const char *const *names, size_t n)
@@ -107,14 +119,8 @@ write_dispatches(struct ndw *w, FILE *fp, struct table *t,
 	for (i = 0; i < t->nrows; i++)
 		ndw_u64(w, NULL, t->kernel[i]);
 	ndw_close(w);
-	ndw_arr(w, "gpu");
-	for (i = 0; i < t->nrows; i++)
-		put_nullable(w, NULL, t->gpu[i]);
-	ndw_close(w);
-	ndw_arr(w, "dispatch_id");
-	for (i = 0; i < t->nrows; i++)
-		put_nullable(w, NULL, t->dispatch_id[i]);
-	ndw_close(w);
+	put_strs(w, "gpu", t->gpu, t->nrows);
+	put_strs(w, "dispatch_id", t->dispatch_id, t->nrows);
 	ndw_arr(w, "position");
 	for (i = 0; i < t->nrows; i++)
 		ndw_u64(w, NULL, t->label[i]);
