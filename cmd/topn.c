@@ -396,10 +396,7 @@ record_run(struct nd_slice run, struct nd_slice label)
 	strbuf_add(&sb, v.p, v.len);
 	slot = hmap_put2(&runmap, sb.buf, sb.len, &isnew);
 	if (isnew) {
-		if (nruns == runs_alloc) {
-			runs_alloc = 2 * runs_alloc + 4;
-			runs = xreallocarray(runs, runs_alloc, sizeof(*runs));
-		}
+		XGROW(runs, nruns + 1, runs_alloc);
 		rl = &runs[nruns++];
 		rl->name = name;
 		rl->jsonlen = v.len;
@@ -481,10 +478,9 @@ add_value(struct group *g, const struct value *x)
 {
 	if (x->kind > g->kind)
 		widen(g, x->kind);
-	if (g->n == g->alloc) {
-		g->alloc = g->alloc ? g->alloc * 2 : 4;
-		g->v.p = xreallocarray(g->v.p, g->alloc, value_size(g->kind));
-	}
+	if (g->n == g->alloc)
+		g->v.p = xgrow(g->v.p, &g->alloc, g->n + 1,
+		    value_size(g->kind));
 	if (g->kind == V_F64)
 		g->v.f64[g->n++] = x->kind == V_F64 ? x->d : (double)x->i;
 	else if (g->kind == V_I128)

@@ -324,10 +324,7 @@ prog_id(struct progs *ps, const struct prog *p)
 	for (i = ps->n; i > 0; i--)
 		if (same_prog(ps->v[i - 1], p))
 			return i - 1;
-	if (ps->n == ps->alloc) {
-		ps->alloc = ps->alloc ? 2 * ps->alloc : 64;
-		ps->v = xreallocarray(ps->v, ps->alloc, sizeof(*ps->v));
-	}
+	XGROW(ps->v, ps->n + 1, ps->alloc);
 	ps->v[ps->n] = p;
 	return ps->n++;
 }

@@ -191,11 +191,7 @@ slot_for(const struct ins *ins, size_t n, int depth, int need)
 		st.slots[(intptr_t)*id - 1].needs |= need;
 		return (size_t)((intptr_t)*id - 1);
 	}
-	if (st.nslots == st.slots_alloc) {
-		st.slots_alloc = st.slots_alloc ? 2 * st.slots_alloc : 64;
-		st.slots = xreallocarray(st.slots, st.slots_alloc,
-		    sizeof(*st.slots));
-	}
+	XGROW(st.slots, st.nslots + 1, st.slots_alloc);
 	s = &st.slots[st.nslots];
 	memset(s, 0, sizeof(*s));
 	s->arg.ins = arena_alloc(&st.mem, n * sizeof(*ins));
@@ -318,12 +314,7 @@ final_prog(struct table *t, const struct prog *p, const struct range *r,
 	*fin = *p;
 	for (i = k = 0; i < p->n; i++) {
 		if (j < nr && i == r[j].start) {
-			if (st.nnodes == st.nodes_alloc) {
-				st.nodes_alloc = st.nodes_alloc ?
-				    2 * st.nodes_alloc : 256;
-				st.nodes = xreallocarray(st.nodes,
-				    st.nodes_alloc, sizeof(*st.nodes));
-			}
+			XGROW(st.nodes, st.nnodes + 1, st.nodes_alloc);
 			nd = &st.nodes[st.nnodes];
 			nd->slot = slot_for(p->ins + r[j].start,
 			    r[j].arg_end - r[j].start + 1, p->depth,
@@ -365,11 +356,7 @@ plan(struct table *t, const struct prog *p, int box)
 		free(r);
 		return 0;
 	}
-	if (st.ncells == st.cells_alloc) {
-		st.cells_alloc = st.cells_alloc ? 2 * st.cells_alloc : 256;
-		st.cells = xreallocarray(st.cells, st.cells_alloc,
-		    sizeof(*st.cells));
-	}
+	XGROW(st.cells, st.ncells + 1, st.cells_alloc);
 	sc = &st.cells[st.ncells];
 	sc->box = sc->twin = sc->block = -1;
 	sc->fin = *p;
@@ -443,14 +430,7 @@ fold(struct slot *s, const double *v, size_t n, int masked)
 	double x;
 
 	if (s->needs & NEED_KEEP) {
-		if (s->nkeep + n > s->keep_alloc) {
-			s->keep_alloc = s->keep_alloc ? 2 * s->keep_alloc :
-			    CHUNK;
-			while (s->keep_alloc < s->nkeep + n)
-				s->keep_alloc *= 2;
-			s->keep = xreallocarray(s->keep, s->keep_alloc,
-			    sizeof(double));
-		}
+		XGROW(s->keep, s->nkeep + n, s->keep_alloc);
 		memcpy(s->keep + s->nkeep, v, n * sizeof(double));
 		s->nkeep += n;
 	}
@@ -484,9 +464,7 @@ keep_rows(struct table *t, size_t n)
 	size_t i, need = t->base + n;
 
 	if (need > st.full_alloc) {
-		st.full_alloc = st.full_alloc ? 2 * st.full_alloc : CHUNK;
-		while (st.full_alloc < need)
-			st.full_alloc *= 2;
+		st.full_alloc = xgrow_room(st.full_alloc, need);
 		for (i = 0; i < st.ncols; i++)
 			if (st.keep[i])
 				st.full[i] = xreallocarray(st.full[i],
