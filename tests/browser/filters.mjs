@@ -120,7 +120,7 @@ export async function ready(pg, hash) {
 }
 
 /* Sets the controls that differ from the current choice cur. */
-async function choose(pg, cur, c) {
+export async function choose(pg, cur, c) {
 	const same = (a, b) => JSON.stringify(a ?? []) === JSON.stringify(b ??
 	    []);
 	if (!same(cur.g, c.g))
