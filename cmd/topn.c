@@ -603,29 +603,44 @@ record_value(const struct nd_slice v[], size_t n, struct value *val)
 	return parse_value(v[n + 1], val);
 }
 
+/*
+ * The keys a record is read for: "type", the -k keys, the value, the
+ * filters' keys, the difference's two keys and the run's, prepared once
+ * (a name given twice fills only its first place, as in nd_fields()).
+ */
+static const char *rec_names[MAX_KEYS + 8];
+static struct nd_keys record_keys;
+
+static void
+record_keys_init(void)
+{
+	size_t i, n = opt.nkeys;
+
+	rec_names[0] = "type";
+	for (i = 0; i < n; i++)
+		rec_names[i + 1] = opt.keys[i];
+	rec_names[n + 1] = opt.value;
+	rec_names[n + 2] = "GPU_ID";
+	rec_names[n + 3] = "Dispatch_ID";
+	/* Unused unless the value is a difference (split_value()). */
+	rec_names[n + 4] = opt.minuend != NULL ? opt.minuend : "end_ns";
+	rec_names[n + 5] = opt.subtrahend != NULL ? opt.subtrahend : "start_ns";
+	rec_names[n + 6] = "run";
+	rec_names[n + 7] = "label";
+	nd_keys_init(&record_keys, rec_names, n + 8);
+}
+
 /* One input record of a normal run. */
 static void
 topn_record(const char *line, size_t len, const struct srcpos *pos)
 {
 	static struct strbuf ident = STRBUF_INIT;
-	const char *names[MAX_KEYS + 8];
 	struct nd_slice v[MAX_KEYS + 8];
 	size_t i, n = opt.nkeys;
 	struct value val;
 	int rc;
 
-	names[0] = "type";
-	for (i = 0; i < n; i++)
-		names[i + 1] = opt.keys[i];
-	names[n + 1] = opt.value;
-	names[n + 2] = "GPU_ID";
-	names[n + 3] = "Dispatch_ID";
-	/* Unused unless the value is a difference (split_value()). */
-	names[n + 4] = opt.minuend != NULL ? opt.minuend : "end_ns";
-	names[n + 5] = opt.subtrahend != NULL ? opt.subtrahend : "start_ns";
-	names[n + 6] = "run";
-	names[n + 7] = "label";
-	if (nd_fields(line, len, names, v, n + 8) < 0) {
+	if (nd_fields_keys(line, len, &record_keys, v) < 0) {
 		bad_input(&bad, pos, "%s", nd_error());
 		return;
 	}
@@ -1486,6 +1501,7 @@ main(int argc, char *argv[])
 	hmap_init(&groups, 64);
 	hmap_init(&runmap, 8);
 	split_value();
+	record_keys_init();
 	progress_init(opt.com.progress, "records");
 	while ((path = flist_next(&fl)) != NULL)
 		if (topn_stream(path) != EXIT_SUCCESS)

@@ -78,146 +78,226 @@ hex4(const char *p, const char *end)
 	return v;
 }
 
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && \
+    defined(__GNUC__)
+#define ND_SWAR 1	/* the first marked byte of a word is its lowest */
+#endif
+
+#ifdef __GNUC__
+#define HOT inline __attribute__((always_inline))	/* the fast path's */
+#else
+#define HOT inline
+#endif
+
+#define ONES 0x0101010101010101ULL
+#define HIGH 0x8080808080808080ULL
+
 /*
- * 1 if any of the 8 bytes at p may end the fast path: a quote, a
- * backslash, a control character or a byte >= 0x80 (the classic "has a
- * zero byte" and "has a byte less than n" word tests).
+ * The high bit of each of the 8 bytes at p that may end the fast path:
+ * a quote, a backslash, a control character or a byte >= 0x80 (the
+ * classic "has a zero byte" and "has a byte less than n" word tests).  A
+ * borrow marks a byte only above one that is marked rightly, so the
+ * lowest mark is exact.
  */
-static inline int
+static HOT uint64_t
 word_special(const unsigned char *p)
 {
-	const uint64_t ones = 0x0101010101010101ULL;
-	const uint64_t high = 0x8080808080808080ULL;
 	uint64_t w, q, b;
 
 	memcpy(&w, p, 8);
-	q = w ^ (ones * '"');
-	b = w ^ (ones * '\\');
-	return (((q - ones) & ~q) | ((b - ones) & ~b) |
-	    ((w - ones * 0x20) & ~w) | w) & high ? 1 : 0;
+	q = w ^ (ONES * '"');
+	b = w ^ (ONES * '\\');
+	return (((q - ONES) & ~q) | ((b - ONES) & ~b) |
+	    ((w - ONES * 0x20) & ~w) | w) & HIGH;
+}
+
+/* The first byte at or after p that str_special[] marks, or end. */
+static HOT const unsigned char *
+next_special(const unsigned char *p, const unsigned char *end)
+{
+	uint64_t m;
+
+	while (end - p >= 8) {
+		if ((m = word_special(p)) != 0) {
+#ifdef ND_SWAR
+			return p + (__builtin_ctzll(m) >> 3);
+#else
+			break;
+#endif
+		}
+		p += 8;
+	}
+	while (p < end && !str_special[*p])
+		p++;
+	return p;
+}
+
+/*
+ * The first byte at or after p that is not a decimal digit, or end.  A
+ * byte is marked when its value xor '0' is 10 or more: adding 0x76 to the
+ * low 7 bits sets the high bit from 10 on and never carries out.
+ */
+static HOT const char *
+skip_digits(const char *p, const char *end)
+{
+#ifdef ND_SWAR
+	uint64_t w, m;
+
+	while (end - p >= 8) {
+		memcpy(&w, p, 8);
+		w ^= ONES * '0';
+		if ((m = (((w & ~HIGH) + ONES * 0x76) | w) & HIGH) != 0)
+			return p + (__builtin_ctzll(m) >> 3);
+		p += 8;
+	}
+#endif
+	while (p < end && *p >= '0' && *p <= '9')
+		p++;
+	return p;
+}
+
+/*
+ * The length of the escape at p (a backslash), or 0 with *why set when it
+ * is not a valid one.
+ */
+static size_t
+escape_len(const unsigned char *p, const unsigned char *end,
+    const char **why)
+{
+	long u, u2;
+
+	if (p + 1 >= end) {
+		*why = "unterminated string";
+		return 0;
+	}
+	switch (p[1]) {
+	case '"': case '\\': case '/': case 'b': case 'f':
+	case 'n': case 'r': case 't':
+		return 2;
+	case 'u':
+		break;
+	default:
+		*why = "invalid escape";
+		return 0;
+	}
+	if ((u = hex4((const char *)p + 2, (const char *)end)) < 0) {
+		*why = "invalid \\u escape";
+		return 0;
+	}
+	if (u >= 0xDC00 && u <= 0xDFFF) {
+		*why = "lone low surrogate";
+		return 0;
+	}
+	if (u < 0xD800 || u > 0xDBFF)
+		return 6;
+	u2 = -1;
+	if (end - p >= 12 && p[6] == '\\' && p[7] == 'u')
+		u2 = hex4((const char *)p + 8, (const char *)end);
+	if (u2 < 0xDC00 || u2 > 0xDFFF) {
+		*why = "lone high surrogate";
+		return 0;
+	}
+	return 12;
+}
+
+/*
+ * Checks the string whose text starts at p (after the opening quote).
+ * Returns its closing quote, or with *why set (it is NULL on entry) where
+ * it goes wrong.  *escaped is set when the string has a backslash.
+ */
+static HOT const unsigned char *
+string_end(const unsigned char *p, const unsigned char *end, int *escaped,
+    const char **why)
+{
+	size_t n;
+
+	for (;;) {
+		if ((p = next_special(p, end)) >= end) {
+			*why = "unterminated string";
+			return p;
+		}
+		if (*p == '"')
+			return p;
+		if (*p == '\\') {
+			*escaped = 1;
+			n = escape_len(p, end, why);
+		} else if (*p < 0x20) {
+			*why = "control character in string";
+			n = 0;
+		} else if ((n = utf8_len(p, (size_t)(end - p))) == 0)
+			*why = "invalid UTF-8";
+		if (n == 0)
+			return p;
+		p += n;
+	}
 }
 
 /* Scans a string; s->p is at the opening quote.  Leaves s->p after it. */
 static int
 scan_string(struct scan *s)
 {
-	const unsigned char *p = (const unsigned char *)s->p + 1;
-	const unsigned char *end = (const unsigned char *)s->end;
-	long u, u2;
-	size_t n;
+	const char *why = NULL;
+	const unsigned char *q;
 
 	s->escaped = 0;
-	for (;;) {
-		while (end - p >= 8 && !word_special(p))
-			p += 8;
-		while (p < end && !str_special[*p])
-			p++;
-		if (p >= end) {
-			s->p = (const char *)p;
-			return fail(s, "unterminated string");
-		}
-		if (*p == '"')
-			break;
-		if (*p == '\\') {
-			s->escaped = 1;
-			if (p + 1 >= end) {
-				s->p = (const char *)p;
-				return fail(s, "unterminated string");
-			}
-			switch (p[1]) {
-			case '"': case '\\': case '/': case 'b': case 'f':
-			case 'n': case 'r': case 't':
-				p += 2;
-				continue;
-			case 'u':
-				break;
-			default:
-				s->p = (const char *)p;
-				return fail(s, "invalid escape");
-			}
-			u = hex4((const char *)p + 2, (const char *)end);
-			if (u < 0) {
-				s->p = (const char *)p;
-				return fail(s, "invalid \\u escape");
-			}
-			if (u >= 0xDC00 && u <= 0xDFFF) {
-				s->p = (const char *)p;
-				return fail(s, "lone low surrogate");
-			}
-			if (u >= 0xD800 && u <= 0xDBFF) {
-				u2 = -1;
-				if (end - p >= 12 && p[6] == '\\' &&
-				    p[7] == 'u')
-					u2 = hex4((const char *)p + 8,
-					    (const char *)end);
-				if (u2 < 0xDC00 || u2 > 0xDFFF) {
-					s->p = (const char *)p;
-					return fail(s, "lone high surrogate");
-				}
-				p += 12;
-			} else
-				p += 6;
-			continue;
-		}
-		if (*p < 0x20) {
-			s->p = (const char *)p;
-			return fail(s, "control character in string");
-		}
-		if ((n = utf8_len(p, (size_t)(end - p))) == 0) {
-			s->p = (const char *)p;
-			return fail(s, "invalid UTF-8");
-		}
-		p += n;
-	}
-	s->p = (const char *)p + 1;
+	q = string_end((const unsigned char *)s->p + 1,
+	    (const unsigned char *)s->end, &s->escaped, &why);
+	s->p = (const char *)q;
+	if (why != NULL)
+		return fail(s, why);
+	s->p++;
 	return 0;
 }
 
-static int
-scan_number(struct scan *s)
+/*
+ * Checks the number at p.  Returns its end, or with *why set where it
+ * goes wrong.
+ */
+static HOT const char *
+number_end(const char *p, const char *end, const char **why)
 {
-	const char *p = s->p, *end = s->end;
-
 	if (p < end && *p == '-')
 		p++;
-	if (p >= end || *p < '0' || *p > '9') {
-		s->p = p;
-		return fail(s, "invalid number");
-	}
+	if (p >= end || *p < '0' || *p > '9')
+		goto bad;
 	if (*p == '0')
 		p++;
 	else
-		while (p < end && *p >= '0' && *p <= '9')
-			p++;
+		p = skip_digits(p, end);
 	if (p < end && *p == '.') {
 		p++;
-		if (p >= end || *p < '0' || *p > '9') {
-			s->p = p;
-			return fail(s, "invalid number");
-		}
-		while (p < end && *p >= '0' && *p <= '9')
-			p++;
+		if (p >= end || *p < '0' || *p > '9')
+			goto bad;
+		p = skip_digits(p, end);
 	}
 	if (p < end && (*p == 'e' || *p == 'E')) {
 		p++;
 		if (p < end && (*p == '+' || *p == '-'))
 			p++;
-		if (p >= end || *p < '0' || *p > '9') {
-			s->p = p;
-			return fail(s, "invalid number");
-		}
-		while (p < end && *p >= '0' && *p <= '9')
-			p++;
+		if (p >= end || *p < '0' || *p > '9')
+			goto bad;
+		p = skip_digits(p, end);
 	}
-	s->p = p;
-	return 0;
+	return p;
+bad:
+	*why = "invalid number";
+	return p;
+}
+
+static int
+scan_number(struct scan *s)
+{
+	const char *why = NULL;
+
+	s->p = number_end(s->p, s->end, &why);
+	return why != NULL ? fail(s, why) : 0;
 }
 
 static inline void
 skip_ws(struct scan *s)
 {
-	while (s->p < s->end && (*s->p == ' ' || *s->p == '\t' ||
-	    *s->p == '\n' || *s->p == '\r'))
+	while (s->p < s->end && (unsigned char)*s->p <= ' ' &&
+	    (*s->p == ' ' || *s->p == '\t' || *s->p == '\n' || *s->p == '\r'))
 		s->p++;
 }
 
@@ -275,17 +355,123 @@ key_eq(const char *raw, size_t rawlen, int escaped, const char *want)
 	return nd_str_eq(v, want, strlen(want));
 }
 
+/* The slot of a key of klen bytes at k in a key set's table. */
+static HOT unsigned
+key_hash(const char *k, size_t klen)
+{
+	if (klen == 0)
+		return 0;
+	return (unsigned)(klen + (unsigned char)k[0] * 5u +
+	    (unsigned char)k[klen - 1] * 3u) & (ND_KEYS_SLOTS - 1);
+}
+
+/* The first 8 bytes (or fewer) of the n at p, as a word. */
+static HOT uint64_t
+key_head(const char *p, size_t n)
+{
+	uint64_t w = 0;
+
+	memcpy(&w, p, n < 8 ? n : 8);
+	return w;
+}
+
+void
+nd_keys_init(struct nd_keys *ks, const char *const keys[], size_t n)
+{
+	size_t i;
+	unsigned h;
+
+	memset(ks, 0, sizeof(*ks));
+	ks->keys = keys;
+	ks->n = n;
+	if (n > ND_KEYS_MAX)
+		return;		/* too many for the table: looked up in turn */
+	ks->table = 1;
+	for (i = 0; i < n; i++) {
+		ks->len[i] = strlen(keys[i]);
+		ks->head[i] = key_head(keys[i], ks->len[i]);
+		for (h = key_hash(keys[i], ks->len[i]); ks->slot[h] != 0;
+		    h = (h + 1) & (ND_KEYS_SLOTS - 1))
+			if (strcmp(keys[ks->slot[h] - 1], keys[i]) == 0)
+				break;	/* a repeat: the first one fills */
+		if (ks->slot[h] == 0)
+			ks->slot[h] = (unsigned char)(i + 1);
+	}
+}
+
+/* memcmp() == 0 for the few bytes of a key, without the call. */
+static HOT int
+bytes_eq(const char *a, const char *b, size_t n)
+{
+	while (n > 0 && *a == *b)
+		a++, b++, n--;
+	return n == 0;
+}
+
+/*
+ * Do the first 8 bytes (or fewer) of key i of ks equal those at k?  In
+ * one load of 8 bytes when that does not reach past end.
+ */
+static HOT int
+key_head_eq(const struct nd_keys *ks, size_t i, const char *k, size_t klen,
+    const char *end)
+{
+	uint64_t w;
+
+	if (klen >= 8) {
+		memcpy(&w, k, 8);
+		return w == ks->head[i];
+	}
+#ifdef ND_SWAR
+	if (end - k >= 8) {
+		memcpy(&w, k, 8);
+		return (w & ((1ULL << (klen * 8)) - 1)) == ks->head[i];
+	}
+#else
+	(void)end;
+#endif
+	return key_head(k, klen) == ks->head[i];
+}
+
+/* The index in ks of a scanned key (raw, between the quotes), or -1. */
+static HOT int
+key_find(const struct nd_keys *ks, const char *k, size_t klen, int esc,
+    const char *end)
+{
+	unsigned h, j;
+	size_t i;
+
+	if (ks->table && !esc) {
+		for (h = key_hash(k, klen); (j = ks->slot[h]) != 0;
+		    h = (h + 1) & (ND_KEYS_SLOTS - 1))
+			if (ks->len[j - 1] == klen &&
+			    key_head_eq(ks, j - 1, k, klen, end) &&
+			    (klen <= 8 || bytes_eq(ks->keys[j - 1] + 8, k + 8,
+			    klen - 8)))
+				return (int)j - 1;
+		return -1;
+	}
+	for (i = 0; i < ks->n; i++) {
+		/* An unescaped key with another first byte cannot match. */
+		if (!esc && klen > 0 && k[0] != ks->keys[i][0])
+			continue;
+		if (key_eq(k, klen, esc, ks->keys[i]))
+			return (int)i;	/* keys[] are distinct */
+	}
+	return -1;
+}
+
 /*
  * Scans an object.  At depth 1 (the record itself), the values of the keys
- * in keys[] are stored in vals[]; found counts them.
+ * in ks (NULL: none) are stored in vals[]; found counts them.
  */
 static int
-scan_object(struct scan *s, const char *const keys[], struct nd_slice vals[],
-    size_t n, int *found)
+scan_object(struct scan *s, const struct nd_keys *ks, struct nd_slice vals[],
+    int *found)
 {
 	const char *k, *v;
-	size_t klen, i;
-	int esc;
+	size_t klen;
+	int esc, i;
 
 	s->p++;
 	skip_ws(s);
@@ -311,17 +497,11 @@ scan_object(struct scan *s, const char *const keys[], struct nd_slice vals[],
 		v = s->p;
 		if (scan_value(s) != 0)
 			return -1;
-		for (i = 0; i < n; i++) {
-			/* An unescaped key with another first byte cannot match. */
-			if (!esc && klen > 0 && k[0] != keys[i][0])
-				continue;
-			if (key_eq(k, klen, esc, keys[i])) {
-				if (vals[i].p == NULL)
-					(*found)++;
-				vals[i].p = v;
-				vals[i].len = (size_t)(s->p - v);
-				break;	/* keys[] are distinct */
-			}
+		if (ks != NULL && (i = key_find(ks, k, klen, esc, s->end)) >= 0) {
+			if (vals[i].p == NULL)
+				(*found)++;
+			vals[i].p = v;
+			vals[i].len = (size_t)(s->p - v);
 		}
 		skip_ws(s);
 		if (s->p >= s->end)
@@ -351,7 +531,7 @@ scan_value(struct scan *s)
 	case '[':
 		if (++s->depth > ND_MAX_DEPTH)
 			return fail(s, "nesting too deep");
-		rc = *s->p == '{' ? scan_object(s, NULL, NULL, 0, &found) :
+		rc = *s->p == '{' ? scan_object(s, NULL, NULL, &found) :
 		    scan_array(s);
 		s->depth--;
 		return rc;
@@ -366,15 +546,125 @@ scan_value(struct scan *s)
 	}
 }
 
+static HOT const char *
+blank_end(const char *p, const char *end)
+{
+	while (p < end && (unsigned char)*p <= ' ' && (*p == ' ' ||
+	    *p == '\t' || *p == '\n' || *p == '\r'))
+		p++;
+	return p;
+}
+
+/*
+ * The fast path of nd_fields_keys(): the same checks as the full scanner
+ * (scan_object() at depth 1) in one flat loop whose state stays in
+ * registers, nested values left to scan_value().  Returns what
+ * nd_fields_keys() does for a valid record; for any other, -1 without a
+ * message: the full scanner then scans it again and says what is wrong.
+ */
+static int
+fast_fields(const char *line, size_t len, const struct nd_keys *ks,
+    struct nd_slice vals[])
+{
+	const char *p = line, *end = line + len, *k, *v, *why = NULL;
+	struct scan s;
+	size_t klen;
+	int esc, found = 0, i;
+
+	p = blank_end(p, end);
+	if (p >= end || *p != '{')
+		return -1;
+	p = blank_end(p + 1, end);
+	if (p < end && *p == '}') {
+		p++;
+		goto tail;
+	}
+	for (;;) {
+		if (p >= end || *p != '"')
+			return -1;
+		k = p + 1;
+		esc = 0;
+		p = (const char *)string_end((const unsigned char *)k,
+		    (const unsigned char *)end, &esc, &why);
+		if (why != NULL)
+			return -1;
+		klen = (size_t)(p - k);
+		p = blank_end(p + 1, end);
+		if (p >= end || *p != ':')
+			return -1;
+		v = p = blank_end(p + 1, end);
+		if (p >= end)
+			return -1;
+		switch (*p) {
+		case '"':
+			p = (const char *)string_end((const unsigned char *)p +
+			    1, (const unsigned char *)end, &s.escaped, &why);
+			p++;
+			break;
+		case '{': case '[':
+			s.p = p, s.beg = line, s.end = end, s.depth = 1;
+			if (scan_value(&s) != 0)
+				return -1;
+			p = s.p;
+			break;
+		case 't':
+			if (end - p < 4 || memcmp(p, "true", 4) != 0)
+				return -1;
+			p += 4;
+			break;
+		case 'f':
+			if (end - p < 5 || memcmp(p, "false", 5) != 0)
+				return -1;
+			p += 5;
+			break;
+		case 'n':
+			if (end - p < 4 || memcmp(p, "null", 4) != 0)
+				return -1;
+			p += 4;
+			break;
+		default:
+			p = number_end(p, end, &why);
+		}
+		if (why != NULL)
+			return -1;
+		if ((i = key_find(ks, k, klen, esc, end)) >= 0) {
+			if (vals[i].p == NULL)
+				found++;
+			vals[i].p = v;
+			vals[i].len = (size_t)(p - v);
+		}
+		p = blank_end(p, end);
+		if (p < end && *p == ',') {
+			p = blank_end(p + 1, end);
+			continue;
+		}
+		if (p < end && *p == '}') {
+			p++;
+			break;
+		}
+		return -1;
+	}
+tail:
+	return blank_end(p, end) == end ? found : -1;
+}
+
 int
-nd_fields(const char *line, size_t len, const char *const keys[],
-    struct nd_slice vals[], size_t n)
+nd_fields_keys(const char *line, size_t len, const struct nd_keys *ks,
+    struct nd_slice vals[])
 {
 	struct scan s = { line, line, line + len, 1, 0 };
 	size_t i;
 	int found = 0;
 
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < ks->n; i++) {
+		vals[i].p = NULL;
+		vals[i].len = 0;
+	}
+	if ((found = fast_fields(line, len, ks, vals)) >= 0)
+		return found;
+	/* Not valid: scanned again for the message. */
+	found = 0;
+	for (i = 0; i < ks->n; i++) {
 		vals[i].p = NULL;
 		vals[i].len = 0;
 	}
@@ -382,12 +672,25 @@ nd_fields(const char *line, size_t len, const char *const keys[],
 	if (s.p >= s.end || *s.p != '{')
 		return fail(&s, s.p >= s.end ? "empty record" :
 		    "record is not a JSON object");
-	if (scan_object(&s, keys, vals, n, &found) != 0)
+	if (scan_object(&s, ks, vals, &found) != 0)
 		return -1;
 	skip_ws(&s);
 	if (s.p != s.end)
 		return fail(&s, "trailing characters after the record");
 	return found;
+}
+
+int
+nd_fields(const char *line, size_t len, const char *const keys[],
+    struct nd_slice vals[], size_t n)
+{
+	/* No table: looked up in turn, cheaper for one line than building. */
+	struct nd_keys ks;
+
+	ks.keys = keys;
+	ks.n = n;
+	ks.table = 0;
+	return nd_fields_keys(line, len, &ks, vals);
 }
 
 int

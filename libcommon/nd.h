@@ -81,6 +81,25 @@ void nd_trim(const char **line, size_t *len, unsigned long lineno);
  */
 int nd_fields(const char *line, size_t len, const char *const keys[],
     struct nd_slice vals[], size_t n);
+/*
+ * A set of keys prepared once for many nd_fields_keys() calls: a member's
+ * key is looked up by a hash of its bytes, not compared with each key in
+ * turn.  ks keeps the pointer keys (not a copy): they must outlive it.
+ */
+#define ND_KEYS_MAX 32
+#define ND_KEYS_SLOTS 64
+struct nd_keys {
+	const char *const *keys;
+	size_t n;
+	int table;			/* 0: n > ND_KEYS_MAX, no table */
+	size_t len[ND_KEYS_MAX];
+	uint64_t head[ND_KEYS_MAX];	/* the first 8 bytes, as a word */
+	unsigned char slot[ND_KEYS_SLOTS];	/* 1 + index in keys, or 0 */
+};
+void nd_keys_init(struct nd_keys *ks, const char *const keys[], size_t n);
+/* nd_fields() with the keys of ks: vals[] has ks->n entries. */
+int nd_fields_keys(const char *line, size_t len, const struct nd_keys *ks,
+    struct nd_slice vals[]);
 /* Validates any one JSON value.  Returns 0, or -1 (see nd_error()). */
 int nd_validate(const char *p, size_t len);
 /* Why the last nd_fields()/nd_validate() failed, with the column. */

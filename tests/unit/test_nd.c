@@ -718,6 +718,143 @@ fields_finds_a_special_byte_at_every_offset(void **state)
 	}
 }
 
+static void
+keys_find_the_values_fields_finds(void **state)
+{
+	static const char *const keys[] = { "a", "start_ns",
+		"Dispatch_ID_long_key", "x", "b\"q" };
+	static const char line[] = "{\"start_ns\":12, \"a\":\"v\","
+	    "\"Dispatch_ID_long_key\":[1,{\"a\":2}],\"start_nsX\":3,"
+	    "\"Dispatch_ID_long_kez\":4,\"b\\\"q\":null,\"\\u0061\":true}";
+	struct nd_slice v[5], w[5];
+	struct nd_keys ks;
+	size_t i;
+
+	(void)state;
+	nd_keys_init(&ks, keys, 5);
+	assert_int_equal(nd_fields_keys(line, sizeof(line) - 1, &ks, v), 4);
+	assert_mem_str(v[0].p, v[0].len, "true");	/* "\u0061", the last */
+	assert_mem_str(v[1].p, v[1].len, "12");
+	assert_mem_str(v[2].p, v[2].len, "[1,{\"a\":2}]");
+	assert_null(v[3].p);
+	assert_mem_str(v[4].p, v[4].len, "null");
+	assert_int_equal(nd_fields(line, sizeof(line) - 1, keys, w, 5), 4);
+	for (i = 0; i < 5; i++)
+		assert_true(v[i].p == w[i].p && v[i].len == w[i].len);
+}
+
+static void
+keys_match_short_keys_at_the_end_of_a_line(void **state)
+{
+	static const char *const keys[] = { "a", "bc" };
+	struct nd_slice v[2];
+	struct nd_keys ks;
+	/* Fewer than 8 bytes from the key to the end of the line. */
+	char line[] = "{\"bc\":1,\"a\":2}";
+
+	(void)state;
+	nd_keys_init(&ks, keys, 2);
+	assert_int_equal(nd_fields_keys(line, strlen(line), &ks, v), 2);
+	assert_mem_str(v[0].p, v[0].len, "2");
+	assert_mem_str(v[1].p, v[1].len, "1");
+	assert_int_equal(nd_fields_keys("{\"ab\":1,\"b\":2}", 14, &ks, v), 0);
+}
+
+static void
+keys_beyond_the_table_are_found_in_turn(void **state)
+{
+	static char names[40][8];
+	const char *keys[40];
+	struct nd_slice v[40];
+	struct nd_keys ks;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < 40; i++) {
+		snprintf(names[i], sizeof(names[i]), "k%zu", i);
+		keys[i] = names[i];
+	}
+	nd_keys_init(&ks, keys, 40);
+	assert_int_equal(nd_fields_keys("{\"k39\":7,\"k0\":8,\"k4\":9}", 23,
+	    &ks, v), 3);
+	assert_mem_str(v[39].p, v[39].len, "7");
+	assert_mem_str(v[0].p, v[0].len, "8");
+	assert_mem_str(v[4].p, v[4].len, "9");
+	assert_null(v[1].p);
+}
+
+static void
+keys_fill_only_the_first_of_a_repeated_name(void **state)
+{
+	static const char *const keys[] = { "a", "b", "a" };
+	struct nd_slice v[3];
+	struct nd_keys ks;
+
+	(void)state;
+	nd_keys_init(&ks, keys, 3);
+	assert_int_equal(nd_fields_keys("{\"a\":1,\"b\":2}", 13, &ks, v), 2);
+	assert_mem_str(v[0].p, v[0].len, "1");
+	assert_null(v[2].p);
+}
+
+static void
+fields_report_the_column_of_an_error_in_any_member(void **state)
+{
+	static const struct { const char *line, *msg; } bad[] = {
+		{ "{\"a\":1,\"b\":01}", "expected ',' or '}' at column 13" },
+		{ "{\"a\":1,\"b\":\"x\001\"}", "control character in string "
+		    "at column 14" },
+		{ "{\"a\":1,\"b\":[1,2,]}", "invalid number at column 17" },
+		{ "{\"a\":1,\"b\":2,\"c\":\"\\x\"}", "invalid escape at "
+		    "column 19" },
+		{ "{\"a\":1,\"b\":2} ,", "trailing characters after the "
+		    "record at column 15" },
+		{ "{\"a\":1,\"b\":-}", "invalid number at column 13" },
+		{ "{\"a\":1,\"b\":2,\"c\":1.5e}", "invalid number at "
+		    "column 22" },
+	};
+	static const char *const keys[] = { "a", "b" };
+	struct nd_slice v[2];
+	struct nd_keys ks;
+	size_t i;
+
+	(void)state;
+	nd_keys_init(&ks, keys, 2);
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		assert_int_equal(nd_fields_keys(bad[i].line,
+		    strlen(bad[i].line), &ks, v), -1);
+		assert_string_equal(nd_error(), bad[i].msg);
+		assert_int_equal(fields(bad[i].line, keys, v, 2), -1);
+		assert_string_equal(nd_error(), bad[i].msg);
+	}
+}
+
+static void
+fields_find_the_end_of_digits_at_every_offset(void **state)
+{
+	static const char digits[] = "1234567890123456789012345";
+	char line[64];
+	int len;
+
+	(void)state;
+	/* A digit run of every length, then a byte that ends or spoils it. */
+	for (len = 1; len <= 24; len++) {
+		snprintf(line, sizeof(line), "{\"a\":%.*s}", len, digits);
+		assert_true(valid(line));
+		snprintf(line, sizeof(line), "{\"a\":%.*s.5e12}", len, digits);
+		assert_true(valid(line));
+		snprintf(line, sizeof(line), "{\"a\":%.*sx}", len, digits);
+		assert_false(valid(line));
+		snprintf(line, sizeof(line), "{\"a\":%.*s\xc3\xa9}", len,
+		    digits);
+		assert_false(valid(line));
+		snprintf(line, sizeof(line), "{\"a\":%.*s:1}", len, digits);
+		assert_false(valid(line));
+		snprintf(line, sizeof(line), "{\"a\":%.*s/1}", len, digits);
+		assert_false(valid(line));
+	}
+}
+
 int
 main(void)
 {
@@ -731,6 +868,13 @@ main(void)
 		cmocka_unit_test(val_f64_reads_numbers),
 		cmocka_unit_test(val_u64_reads_every_length_exactly),
 		cmocka_unit_test(fields_finds_a_special_byte_at_every_offset),
+		cmocka_unit_test(fields_find_the_end_of_digits_at_every_offset),
+		cmocka_unit_test(keys_find_the_values_fields_finds),
+		cmocka_unit_test(keys_match_short_keys_at_the_end_of_a_line),
+		cmocka_unit_test(keys_beyond_the_table_are_found_in_turn),
+		cmocka_unit_test(keys_fill_only_the_first_of_a_repeated_name),
+		cmocka_unit_test(
+		    fields_report_the_column_of_an_error_in_any_member),
 		cmocka_unit_test(fields_accepts_valid_numbers),
 		cmocka_unit_test(fields_rejects_invalid_numbers),
 		cmocka_unit_test(fields_rejects_malformed_structure),
