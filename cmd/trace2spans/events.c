@@ -196,10 +196,6 @@ emit(struct trace *t, struct nd_slice pid, struct nd_slice tid,
 	x->count.spans++;
 }
 
-enum {
-	K_PH, K_NAME, K_CAT, K_PID, K_TID, K_TS, K_DUR, K_ID, K_ID2, K_ARGS,
-	K_N
-};
 static const char *const event_keys[K_N] = {
 	"ph", "name", "cat", "pid", "tid", "ts", "dur", "id", "id2", "args"
 };
@@ -435,37 +431,55 @@ void
 handle_event(struct trace *t, struct nd_slice ev)
 {
 	struct nd_slice v[K_N];
-	int64_t start, end;
-	char ph;
 
 	if (t->names_only) {	/* the names pass: metadata events alone */
 		if (memmem(ev.p, ev.len, "\"thread_name\"", 13) != NULL)
 			meta_scan(t, ev);
 		return;
 	}
-	t->x->count.events++;
 	if (nd_fields(ev.p, ev.len, event_keys, v, K_N) < 0) {
+		t->x->count.events++;
 		bad_json(t, ev);
 		return;
 	}
+	handle_fields(t, v);
+}
+
+/* The checks every timed event must pass; 0 if it does. */
+static int
+timed_ok(struct trace *t, const struct nd_slice *v)
+{
+	if (!id_ok(v[K_PID]) || !id_ok(v[K_TID])) {
+		t2s_bad(t, "event without \"pid\" and \"tid\"");
+		return -1;
+	}
+	if ((v[K_NAME].p != NULL && nd_type(v[K_NAME]) != ND_STRING) ||
+	    (v[K_CAT].p != NULL && nd_type(v[K_CAT]) != ND_STRING)) {
+		t2s_bad(t, "\"name\" or \"cat\" is not a string");
+		return -1;
+	}
+	return 0;
+}
+
+void
+handle_fields(struct trace *t, const struct nd_slice *v)
+{
+	int64_t start, end;
+	char ph;
+
+	if (t->names_only) {	/* the names pass: metadata events alone */
+		if (nd_str_eq(v[K_PH], "M", 1))
+			meta_event(t, v);
+		return;
+	}
+	t->x->count.events++;
 	if (v[K_PH].p == NULL || v[K_PH].len != 3 || v[K_PH].p[0] != '"') {
 		t2s_bad(t, "event without a one-letter \"ph\"");
 		return;
 	}
 	ph = v[K_PH].p[1];
-	if (strchr("XBEbeSF", ph) != NULL) {
-		if (!id_ok(v[K_PID]) || !id_ok(v[K_TID])) {
-			t2s_bad(t, "event without \"pid\" and "
-			    "\"tid\"");
-			return;
-		}
-		if ((v[K_NAME].p != NULL && nd_type(v[K_NAME]) != ND_STRING) ||
-		    (v[K_CAT].p != NULL && nd_type(v[K_CAT]) != ND_STRING)) {
-			t2s_bad(t, "\"name\" or \"cat\" is not "
-			    "a string");
-			return;
-		}
-	}
+	if (strchr("XBEbeSF", ph) != NULL && timed_ok(t, v) != 0)
+		return;
 	switch (ph) {
 	case 'X':
 		if (event_time(t, v, 1, &start, &end) == 0)

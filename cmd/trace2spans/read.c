@@ -275,6 +275,33 @@ doc_warn(struct trace *t, const char *fmt, ...)
 	warn_at(&t->pos, "%s", msg);
 }
 
+/* The largest event fast_event() is given before cut() takes over. */
+#define FAST_MAX ((size_t)1 << 20)
+
+/*
+ * Reads the event object at buf[start] with fast_event(), reading more
+ * while it goes on past the bytes there.  Returns 0 when it is handled,
+ * -1 when cut() and handle_event() must read it (nothing is consumed).
+ */
+static int
+fast(struct trace *t)
+{
+	struct nd_slice v[K_N];
+	unsigned long lines;
+	ssize_t len;
+
+	while ((len = fast_event(t->buf + t->start, t->end - t->start, v,
+	    &lines)) == FAST_MORE)
+		if (t->end - t->start >= FAST_MAX || fill(t) == 0)
+			return -1;
+	if (len < 0)
+		return -1;
+	t->start += (size_t)len;
+	t->line += lines;
+	handle_fields(t, v);
+	return 0;
+}
+
 /*
  * Reads the elements of the traceEvents array, whose '[' is consumed.
  * Returns 0 after the closing ']', or -1 when the input ends first.
@@ -302,10 +329,12 @@ events(struct trace *t)
 		}
 		if (need_comma && !t->names_only)
 			t2s_bad(t, "expected ',' between events");
-		if (cut(t, 1, &ev) != 0)
-			return -1;
 		need_comma = 1;
-		handle_event(t, ev);
+		if (c != '{' || fast(t) != 0) {
+			if (cut(t, 1, &ev) != 0)
+				return -1;
+			handle_event(t, ev);
+		}
 		if ((t->x->count.events & 4095) == 0 && !t->names_only)
 			progress_update(t->x->count.events,
 			    t->x->progress_bytes);

@@ -83,13 +83,32 @@ struct trace {
 /* A bad event of t: reported at t->pos, counted, skipped. */
 #define t2s_bad(t, ...) bad_input(&(t)->x->bad, &(t)->pos, __VA_ARGS__)
 
-/* read.c: calls events.c for each event it cuts out. */
+/* The members of an event that trace2spans reads, in v[] order. */
+enum {
+	K_PH, K_NAME, K_CAT, K_PID, K_TID, K_TS, K_DUR, K_ID, K_ID2, K_ARGS,
+	K_N
+};
+
+/* read.c: calls fast.c, and events.c for each event it cuts out. */
 /* Walks one document; returns 0, or -1 after a message (with
  * t->names_only, the names pass: silent, thread_name events alone). */
 int document(struct trace *t);
 
+/*
+ * fast.c: reads the event object at buf[0] ('{'), of which n bytes are
+ * there, into v[] (K_ order), with the count of its newlines in *lines.
+ * Returns its length; FAST_MORE when it goes on past n; FAST_SLOW when the general
+ * path (cut(), then handle_event()) must read it.
+ */
+#define FAST_MORE (-1)
+#define FAST_SLOW (-2)
+ssize_t fast_event(const char *buf, size_t n, struct nd_slice v[],
+    unsigned long *lines);
+
 /* events.c */
 void handle_event(struct trace *t, struct nd_slice ev);
+/* The event whose members are v[] (K_ order), well-formed. */
+void handle_fields(struct trace *t, const struct nd_slice v[]);
 void meta_scan(struct trace *t, struct nd_slice ev);
 void close_open(struct trace *t, struct hmap *h);
 
