@@ -55,6 +55,50 @@ plain_init(void)
 	plain[1]['<'] = plain[1]['>'] = plain[1]['&'] = 0;
 }
 
+/*
+ * Does the word x hold a byte that is not plain[0]: below 0x20, 0x80 or
+ * above, '"' or '\\'?  (Each test is exact about whether any byte
+ * matches, which is all that is asked.)
+ */
+static inline uint64_t
+word_special(uint64_t x)
+{
+	const uint64_t ones = 0x0101010101010101u, high = ones * 0x80;
+	uint64_t q = x ^ (ones * '"'), b = x ^ (ones * '\\');
+
+	return (x | ((x - ones * 0x20) & ~x) | ((q - ones) & ~q) |
+	    ((b - ones) & ~b)) & high;
+}
+
+/*
+ * The first byte of p[0..end) that is not plain: eight bytes at a time
+ * outside HTML-safe mode (most strings have nothing to escape).
+ */
+static inline const unsigned char *
+plain_end(const unsigned char *p, const unsigned char *end, int html)
+{
+	uint64_t x;
+
+	if (!html)
+		for (; end - p >= 8; p += 8) {
+			memcpy(&x, p, 8);
+			if (word_special(x) != 0)
+				break;
+		}
+	while (p < end && plain[html][*p])
+		p++;
+	return p;
+}
+
+int
+ndw_plain(const char *s, size_t len)
+{
+	const unsigned char *p = (const unsigned char *)s;
+
+	plain_init();
+	return plain_end(p, p + len, 0) == p + len;
+}
+
 void
 ndw_quote(struct strbuf *sb, const char *s, size_t len, unsigned flags)
 {
@@ -65,8 +109,7 @@ ndw_quote(struct strbuf *sb, const char *s, size_t len, unsigned flags)
 	unsigned c;
 
 	plain_init();
-	for (run = p; run < end && plain[html][*run]; run++)
-		;
+	run = plain_end(p, end, html);
 	if (sb->alloc - sb->len <= len + 2)
 		strbuf_grow(sb, len + 2);
 	if (run == end) {	/* the usual case: nothing to escape */
@@ -82,8 +125,7 @@ ndw_quote(struct strbuf *sb, const char *s, size_t len, unsigned flags)
 	strbuf_addch(sb, '"');
 	while (p < end) {
 		run = p;
-		while (p < end && plain[html][*p])
-			p++;
+		p = plain_end(p, end, html);
 		if (p > run) {
 			/* The grow above left room for plain text. */
 			if (sb->alloc - sb->len > (size_t)(p - run)) {

@@ -122,6 +122,15 @@ void ndw_close(struct ndw *w);			/* closes the innermost */
 
 /* Appends s as a JSON string (with quotes) to sb under the rules above. */
 void ndw_quote(struct strbuf *sb, const char *s, size_t len, unsigned flags);
+/*
+ * Is s plain: printable ASCII other than '"' and '\\', which ndw_quote()
+ * copies as it is (outside NDW_HTML_SAFE)?  A producer that checks a whole
+ * input line once can write every piece of it with ndw_str_plain().
+ */
+int ndw_plain(const char *s, size_t len);
+/* ndw_str() of a string known to be plain (ndw_plain()): no scan. */
+static inline void ndw_str_plain(struct ndw *w, const char *key,
+    const char *s, size_t len);
 /* Appends the shortest round-trip form of v (or "nan"/"inf" quoted). */
 void ndw_fmt_f64(struct strbuf *sb, double v);
 /*
@@ -191,6 +200,26 @@ ndw_str(struct ndw *w, const char *key, const char *s, size_t len)
 {
 	ndw_key(w, key);
 	ndw_quote(&w->buf, s, len, w->flags);
+}
+
+static inline void
+ndw_str_plain(struct ndw *w, const char *key, const char *s, size_t len)
+{
+	char *d;
+
+	if (w->flags & NDW_HTML_SAFE) {
+		ndw_str(w, key, s, len);
+		return;
+	}
+	ndw_key(w, key);
+	if (w->buf.alloc - w->buf.len <= len + 2)
+		strbuf_grow(&w->buf, len + 2);
+	d = w->buf.buf + w->buf.len;
+	*d++ = '"';
+	memcpy(d, s, len);
+	d[len] = '"';
+	d[len + 1] = '\0';
+	w->buf.len += len + 2;
 }
 
 static inline void

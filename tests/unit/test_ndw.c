@@ -132,6 +132,85 @@ quote_replaces_each_invalid_utf8_byte(void **state)
 	strbuf_release(&sb);
 }
 
+/*
+ * The writer scans for bytes to escape several at a time: each kind of
+ * byte, at every offset of a longer string, must still be found.
+ */
+static void
+quote_finds_an_escape_at_every_offset(void **state)
+{
+	static const struct {
+		const char *in, *out;
+	} sp[] = {
+		{ "\"", "\\\"" }, { "\\", "\\\\" }, { "\n", "\\n" },
+		{ "\x1f", "\\u001f" }, { "\x7f", "\x7f" }, { " ", " " },
+		{ "~", "~" }, { "\xc3\xa9", "\xc3\xa9" },
+		{ "\xff", "\xef\xbf\xbd" },
+	};
+	struct strbuf sb = STRBUF_INIT;
+	char in[64], want[80];
+	size_t i, k, n;
+
+	(void)state;
+	for (i = 0; i < sizeof(sp) / sizeof(sp[0]); i++)
+		for (k = 0; k <= 20; k++) {
+			n = strlen(sp[i].in);
+			memset(in, 'a', k);
+			memcpy(in + k, sp[i].in, n);
+			memset(in + k + n, 'b', 20);
+			snprintf(want, sizeof(want), "\"%.*s%s%.20s\"", (int)k,
+			    "aaaaaaaaaaaaaaaaaaaaa", sp[i].out,
+			    "bbbbbbbbbbbbbbbbbbbb");
+			assert_string_equal(quote(in, k + n + 20, 0, &sb),
+			    want);
+		}
+	strbuf_release(&sb);
+}
+
+static void
+plain_is_printable_ascii_without_quote_or_backslash(void **state)
+{
+	char in[32];
+	size_t k;
+	int c, want;
+
+	(void)state;
+	assert_true(ndw_plain("", 0));
+	for (c = 0; c < 256; c++) {
+		want = c >= 0x20 && c < 0x80 && c != '"' && c != '\\';
+		for (k = 0; k < 17; k++) {
+			memset(in, 'x', sizeof(in));
+			in[k] = (char)c;
+			assert_int_equal(ndw_plain(in, 24), want);
+			assert_int_equal(ndw_plain(in, k + 1), want);
+			assert_true(ndw_plain(in, k));
+		}
+	}
+}
+
+static void
+str_plain_writes_what_str_writes(void **state)
+{
+	struct ndw w;
+
+	(void)state;
+	ndw_init(&w, 0);
+	ndw_begin(&w);
+	ndw_str_plain(&w, "a", "x <y> & z", 9);
+	ndw_arr(&w, "b");
+	ndw_str_plain(&w, NULL, "", 0);
+	ndw_end(&w);
+	assert_string_equal(w.buf.buf, "{\"a\":\"x <y> & z\",\"b\":[\"\"]}");
+	ndw_release(&w);
+	/* HTML-safe mode still escapes what could end a script. */
+	ndw_init(&w, NDW_HTML_SAFE);
+	ndw_begin(&w);
+	ndw_str_plain(&w, "a", "<b>", 3);
+	ndw_end(&w);
+	assert_string_equal(w.buf.buf, "{\"a\":\"\\u003cb\\u003e\"}");
+	ndw_release(&w);
+}
+
 static void
 html_safe_escapes_what_could_end_a_script(void **state)
 {
@@ -458,6 +537,10 @@ main(void)
 		cmocka_unit_test(quote_escapes_quotes_backslashes_and_controls),
 		cmocka_unit_test(quote_keeps_valid_utf8),
 		cmocka_unit_test(quote_replaces_each_invalid_utf8_byte),
+		cmocka_unit_test(quote_finds_an_escape_at_every_offset),
+		cmocka_unit_test(
+		    plain_is_printable_ascii_without_quote_or_backslash),
+		cmocka_unit_test(str_plain_writes_what_str_writes),
 		cmocka_unit_test(html_safe_escapes_what_could_end_a_script),
 		cmocka_unit_test(html_safe_applies_to_keys_too),
 		cmocka_unit_test(doubles_use_the_shortest_round_trip_form),
