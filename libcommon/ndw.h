@@ -128,9 +128,17 @@ void ndw_quote(struct strbuf *sb, const char *s, size_t len, unsigned flags);
  * input line once can write every piece of it with ndw_str_plain().
  */
 int ndw_plain(const char *s, size_t len);
-/* ndw_str() of a string known to be plain (ndw_plain()): no scan. */
-static inline void ndw_str_plain(struct ndw *w, const char *key,
-    const char *s, size_t len);
+/*
+ * ndw_str() of a string known to be plain (ndw_plain()): no scan, and
+ * always inline, so that a literal key costs no strlen().
+ */
+#ifdef __GNUC__
+#define NDW_ALWAYS_INLINE __attribute__((always_inline))
+#else
+#define NDW_ALWAYS_INLINE
+#endif
+static inline NDW_ALWAYS_INLINE void ndw_str_plain(struct ndw *w,
+    const char *key, const char *s, size_t len);
 /* Appends the shortest round-trip form of v (or "nan"/"inf" quoted). */
 void ndw_fmt_f64(struct strbuf *sb, double v);
 /*
@@ -202,7 +210,7 @@ ndw_str(struct ndw *w, const char *key, const char *s, size_t len)
 	ndw_quote(&w->buf, s, len, w->flags);
 }
 
-static inline void
+static inline NDW_ALWAYS_INLINE void
 ndw_str_plain(struct ndw *w, const char *key, const char *s, size_t len)
 {
 	char *d;

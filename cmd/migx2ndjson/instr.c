@@ -1,4 +1,4 @@
-#define _GNU_SOURCE	/* memmem */
+#define _GNU_SOURCE	/* memmem, memrchr */
 /* instr.c: one MIGraphX instruction text, parsed from the right. */
 #include <math.h>
 #include <stdint.h>
@@ -198,19 +198,32 @@ suffix_peel(const char *s, size_t n, struct sl *time, struct sl *pct,
 	return (int)(b - 1);
 }
 
-/* Finds the last occurrence of needle in s[0..n], or NULL. */
+/*
+ * Finds the last occurrence of needle in s[0..n], or NULL: the last of
+ * its byte at offset at (memrchr), then a look around it.
+ */
 static const char *
-memrmem_(const char *s, size_t n, const char *needle, size_t k)
+memrmem_(const char *s, size_t n, const char *needle, size_t k, size_t at)
 {
-	size_t i;
+	const char *p;
+	size_t e;
 
 	if (n < k)
 		return NULL;
-	for (i = n - k + 1; i > 0; i--)
-		if (s[i - 1] == needle[0] && memcmp(s + i - 1, needle, k) == 0)
-			return s + i - 1;
+	e = n - (k - 1 - at);	/* the byte at 'at' lies in s[at..e) */
+	while (e > at && (p = memrchr(s + at, needle[at], e - at)) != NULL) {
+		if (memcmp(p - at, needle, k) == 0)
+			return p - at;
+		e = (size_t)(p - s);
+	}
 	return NULL;
 }
+
+const unsigned char brk_table[256] = {
+	['('] = BRK_OPEN, ['['] = BRK_OPEN, ['{'] = BRK_OPEN,
+	[')'] = BRK_CLOSE, [']'] = BRK_CLOSE, ['}'] = BRK_CLOSE,
+	[','] = BRK_COMMA,
+};
 
 /* From the closer at s[n-1], backwards to its opener; -1 if unbalanced. */
 static long
@@ -218,16 +231,13 @@ open_back(const char *s, size_t n)
 {
 	long depth = 0;
 	size_t i;
+	int c;
 
-	for (i = n; i > 0; i--) {
-		char c = s[i - 1];
-
-		if (c == ')' || c == ']' || c == '}')
+	for (i = n; i > 0; i--)
+		if ((c = brk_class(s[i - 1])) == BRK_CLOSE)
 			depth++;
-		else if (c == '(' || c == '[' || c == '{')
-			if (--depth == 0)
-				return (long)(i - 1);
-	}
+		else if (c == BRK_OPEN && --depth == 0)
+			return (long)(i - 1);
 	return -1;
 }
 
@@ -236,16 +246,13 @@ close_fwd(const char *s, size_t n)
 {
 	long depth = 0;
 	size_t i;
+	int c;
 
-	for (i = 0; i < n; i++) {
-		char c = s[i];
-
-		if (c == '(' || c == '[' || c == '{')
+	for (i = 0; i < n; i++)
+		if ((c = brk_class(s[i])) == BRK_OPEN)
 			depth++;
-		else if (c == ')' || c == ']' || c == '}')
-			if (--depth == 0)
-				return (long)i;
-	}
+		else if (c == BRK_CLOSE && --depth == 0)
+			return (long)i;
 	return -1;
 }
 
@@ -425,11 +432,11 @@ instr_parse(const char *s, size_t n, struct instr *in, struct sl *rest)
 		rn = (size_t)(eq - h);
 	}
 	peel_tid(h, &rn, in);
-	arrow = memrmem_(h, rn, " -> ", 4);
+	arrow = memrmem_(h, rn, " -> ", 4, 2);
 	if (arrow != NULL) {
 		in->shape.p = arrow + 4;
 		in->shape.n = rn - (size_t)(arrow + 4 - h);
-	} else if ((arrow = memrmem_(h, rn, "->", 2)) != NULL) {
+	} else if ((arrow = memrmem_(h, rn, "->", 2, 1)) != NULL) {
 		in->fork = 1;
 		in->shape.p = arrow + 2;
 		in->shape.n = rn - (size_t)(arrow + 2 - h);

@@ -394,6 +394,7 @@ instr_line(struct migx *mx, struct run *r, const char *s, size_t n,
 		}
 		cut_short(mx);
 	}
+	in.plain = ndw_plain(s, n);
 	section = in.has_suffix || (in.is_return && r->in_perf) ? "perf" :
 	    "program";
 	if (*section == 'p' && section[1] == 'e') {
@@ -404,7 +405,7 @@ instr_line(struct migx *mx, struct run *r, const char *s, size_t n,
 		r->saw_program = 1;
 	old = r->saw_old_header || (r->saw_program && !r->saw_header);
 	rec_begin(mx, "instruction", r, mx->pos.line);
-	ndw_strz(&mx->w, "section", section);
+	ndw_str_plain(&mx->w, "section", section, strlen(section));
 	ndw_u64(&mx->w, "seq", *section == 'p' && section[1] == 'e' ?
 	    r->seq_perf++ : r->seq_program++);
 	instr_fields(mx, &in, section, *section == 'p' && section[1] == 'r' &&

@@ -42,6 +42,7 @@ struct instr {
 	int is_return;
 	int has_suffix;		/* the perf timing suffix was there */
 	int fork;		/* DTK spacing: "->" or "," without spaces */
+	int plain;		/* the line needs no escapes (ndw_plain()) */
 };
 
 /* Options, set by main(). */
@@ -136,6 +137,19 @@ isalnum_(int c)
 {
 	return isdig(c) || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
 	    c == '_';
+}
+
+/*
+ * What a byte is to the bracket scanners: 0 for most, so that a scan
+ * tests one table entry per byte.
+ */
+enum { BRK_OPEN = 1, BRK_CLOSE, BRK_COMMA };
+extern const unsigned char brk_table[256];
+
+static inline int
+brk_class(char c)
+{
+	return brk_table[(unsigned char)c];
 }
 
 /* Numbers (instr.c; put_num in shape.c). */

@@ -15,7 +15,7 @@ void
 rec_begin(struct migx *mx, const char *type, struct run *r, unsigned long line)
 {
 	ndw_begin(&mx->w);
-	ndw_strz(&mx->w, "type", type);
+	ndw_str_plain(&mx->w, "type", type, strlen(type));	/* ours */
 	ndw_u64(&mx->w, "run", (unsigned long)r->num);
 	ndw_u64(&mx->w, "line", line);
 	if (mx->opt.label != NULL)

@@ -360,24 +360,32 @@ parse_total(struct cur *c, struct run *r)
 	return 0;
 }
 
+#define TOT(s, k) { s, sizeof(s) - 1, k }
 static const struct {
 	const char *prefix;
+	size_t len;
 	int kind;
 } tot_lines[] = {
-	{ "Batch size:", 0 }, { "Rate:", 1 }, { "Total time:", 2 },
-	{ "Percentiles (90%, 95%, 99%):", 3 },
-	{ "Total instructions time:", 4 }, { "Overhead time:", 5 },
-	{ "Overhead:", 6 },
+	TOT("Batch size:", 0), TOT("Rate:", 1), TOT("Total time:", 2),
+	TOT("Percentiles (90%, 95%, 99%):", 3),
+	TOT("Total instructions time:", 4), TOT("Overhead time:", 5),
+	TOT("Overhead:", 6),
 };
 
-/* Which totals line s starts (1 Batch size ... 7 Overhead), or 0. */
+/*
+ * Which totals line s starts (1 Batch size ... 7 Overhead), or 0.  Every
+ * line is asked, so the first byte turns most away.
+ */
 int
 totals_prefix(const char *s, size_t n)
 {
 	size_t i, k;
 
+	if (n == 0 || (*s != 'B' && *s != 'O' && *s != 'P' && *s != 'R' &&
+	    *s != 'T'))
+		return 0;
 	for (i = 0; i < sizeof(tot_lines) / sizeof(tot_lines[0]); i++) {
-		k = strlen(tot_lines[i].prefix);
+		k = tot_lines[i].len;
 		if (n >= k && memcmp(s, tot_lines[i].prefix, k) == 0)
 			return tot_lines[i].kind + 1;
 	}
@@ -397,7 +405,7 @@ totals_line(struct migx *mx, struct run *r, const char *s, size_t n)
 	int kind = -1, rc = 0;
 
 	for (i = 0; i < sizeof(tot_lines) / sizeof(tot_lines[0]); i++) {
-		k = strlen(tot_lines[i].prefix);
+		k = tot_lines[i].len;
 		if (n >= k && memcmp(s, tot_lines[i].prefix, k) == 0) {
 			kind = tot_lines[i].kind;
 			c.p += k;

@@ -42,6 +42,14 @@ json_num(const char *p, size_t n)
 	return i == n;
 }
 
+/*
+ * A string of the instruction's line: no scan when the line is plain.  A
+ * macro, so that the length of a literal key is known at compile time.
+ */
+#define put_str(mx, key, p, n, plain) ((plain) ? \
+	ndw_str_plain(&(mx)->w, (key), (p), (n)) : \
+	ndw_str(&(mx)->w, (key), (p), (n)))
+
 /* Rewrites a C++ number that JSON rejects ("+1", ".5", "1.", "007"). */
 static void
 json_fix(struct strbuf *sb, const char *p, size_t n)
@@ -400,6 +408,104 @@ shp_one(struct migx *mx, struct shp *q, struct strbuf *sb)
 	return shp_static(mx, q, sb, t, (size_t)(q->p - t));
 }
 
+/* Copies the string literal z to d and moves d past it. */
+#define LIT(d, z) (memcpy((d), (z), sizeof(z) - 1), (d) += sizeof(z) - 1)
+
+/*
+ * One "{1, 2, 3}" list of plain integers at *pp, as a JSON array at d;
+ * NULL when it is anything else.  Keeps the values in v[] (at most 64).
+ */
+static char *
+fast_list(const char **pp, const char *e, char *d, uint64_t *v, size_t *nv)
+{
+	const char *p = *pp, *t;
+	size_t k = 0;
+	uint64_t x;
+
+	if (p >= e || *p++ != '{')
+		return NULL;
+	*d++ = '[';
+	if (p < e && *p == '}')
+		p++;
+	else
+		for (;;) {
+			while (p < e && *p == ' ')
+				p++;
+			for (t = p, x = 0; p < e && isdig(*p); p++)
+				x = x * 10 + (uint64_t)(*p - '0');
+			if (p == t || (*t == '0' && p - t > 1) || p >= e ||
+			    k >= 64)
+				return NULL;
+			if (k > 0)
+				*d++ = ',';
+			memcpy(d, t, (size_t)(p - t));
+			d += p - t;
+			v[k++] = x;
+			if (*p++ == '}')
+				break;
+			if (p[-1] != ',')
+				return NULL;
+		}
+	*d++ = ']';
+	*pp = p;
+	*nv = k;
+	return d;
+}
+
+/*
+ * The usual shape, "TYPE, {lens}, {strides}" of plain integers, in one
+ * pass, written as shp_static() writes it; -1 (and nothing written) for
+ * anything else, which goes to the full parser.
+ */
+static int
+shp_fast(struct strbuf *sb, const char *p, const char *e)
+{
+	uint64_t l[64], s[64];
+	const char *t = p;
+	size_t nl, ns, i;
+	char *d;
+	int bc = 0;
+
+	while (p < e && isalnum_(*p))
+		p++;
+	if (p == t || (p - t == 7 && memcmp(t, "dynamic", 7) == 0) ||
+	    e - p < 2 || p[0] != ',' || p[1] != ' ')
+		return -1;
+	strbuf_grow(sb, (size_t)(e - t) + 128);
+	d = sb->buf + sb->len;
+	LIT(d, "{\"kind\":\"static\",\"type\":\"");
+	memcpy(d, t, (size_t)(p - t));
+	d += p - t;
+	LIT(d, "\",\"lens\":");
+	p += 2;
+	if ((d = fast_list(&p, e, d, l, &nl)) == NULL ||
+	    e - p < 2 || p[0] != ',' || p[1] != ' ')
+		return -1;
+	LIT(d, ",\"strides\":");
+	p += 2;
+	if ((d = fast_list(&p, e, d, s, &ns)) == NULL)
+		return -1;
+	while (p < e && *p == ' ')
+		p++;
+	if (p != e)
+		return -1;
+	if (nl == ns) {
+		if (row_major(l, s, nl))
+			LIT(d, ",\"standard\":true");
+		else
+			LIT(d, ",\"standard\":false");
+		for (i = 0; i < ns; i++)
+			if (s[i] == 0)
+				bc = 1;
+		if (bc)
+			LIT(d, ",\"broadcast\":true");
+	}
+	*d++ = '}';
+	*d = '\0';
+	sb->len = (size_t)(d - sb->buf);
+	return 0;
+}
+
 /*
  * Writes "shape": the parsed shape, or {"kind":"unparsed"}.  The shape is
  * written straight into the record and taken back if it does not parse.
@@ -411,26 +517,27 @@ put_shape(struct migx *mx, struct sl sh)
 	struct strbuf *sb = ndw_value(&mx->w, "shape");
 	size_t mark = sb->len;
 
+	if (shp_fast(sb, q.p, q.e) == 0)
+		return;
 	if (shp_one(mx, &q, sb) < 0 || (shp_sp(&q), q.p != q.e)) {
 		strbuf_setlen(sb, mark);
 		strbuf_addstr(sb, "{\"kind\":\"unparsed\"}");
 	}
 }
 
-/* Depth-0 split of s on sep (',' ; with a space after it when sp). */
+/* The next ',' of p[0..e) outside brackets, or e. */
 static const char *
 next_piece(const char *p, const char *e)
 {
-	int depth = 0;
+	int depth = 0, c;
 
-	for (; p < e; p++) {
-		if (*p == '(' || *p == '[' || *p == '{')
-			depth++;
-		else if (*p == ')' || *p == ']' || *p == '}')
-			depth--;
-		else if (*p == ',' && depth == 0)
-			return p;
-	}
+	for (; p < e; p++)
+		if ((c = brk_class(*p)) != 0) {
+			if (c == BRK_COMMA && depth == 0)
+				return p;
+			if (c != BRK_COMMA)
+				depth += c == BRK_OPEN ? 1 : -1;
+		}
 	return e;
 }
 
@@ -460,7 +567,7 @@ keyz(char *buf, size_t size, const char *p, size_t n)
 
 /* "attrs": best-effort split into string values (section 6.5). */
 static void
-put_attrs(struct migx *mx, struct sl a)
+put_attrs(struct migx *mx, struct sl a, int plain)
 {
 	const char *p = a.p, *e = a.p != NULL ? a.p + a.n : NULL, *q, *v, *ve,
 	    *np, *nq;
@@ -491,8 +598,8 @@ put_attrs(struct migx *mx, struct sl a)
 				break;
 			ve = nq;
 		}
-		ndw_str(&mx->w, keyz(key, sizeof(key), p, n), v,
-		    (size_t)(ve - v));
+		put_str(mx, keyz(key, sizeof(key), p, n), v, (size_t)(ve - v),
+		    plain);
 		p = ve < e ? np : e, q = nq, n = nn;
 	}
 	ndw_close(&mx->w);
@@ -500,7 +607,7 @@ put_attrs(struct migx *mx, struct sl a)
 
 /* Writes the pieces of s split on ',' (and trimmed) as a string array. */
 static void
-put_list(struct migx *mx, const char *key, struct sl s)
+put_list(struct migx *mx, const char *key, struct sl s, int plain)
 {
 	const char *p = s.p, *e = s.p != NULL ? s.p + s.n : NULL, *q, *t;
 
@@ -514,7 +621,7 @@ put_list(struct migx *mx, const char *key, struct sl s)
 			p++;
 		while (t > p && t[-1] == ' ')
 			t--;
-		ndw_str(&mx->w, NULL, p, (size_t)(t - p));
+		put_str(mx, NULL, p, (size_t)(t - p), plain);
 		p = q + 1;
 	}
 	ndw_close(&mx->w);
@@ -599,7 +706,7 @@ put_names(struct migx *mx, const struct instr *in, const char *header)
 			idx.p = NULL;
 	}
 	if (mod.p != NULL)
-		ndw_str(&mx->w, "module", mod.p, mod.n);
+		put_str(mx, "module", mod.p, mod.n, in->plain);
 	else if (header != NULL)
 		ndw_strz(&mx->w, "module", header);
 	else
@@ -611,14 +718,9 @@ put_names(struct migx *mx, const struct instr *in, const char *header)
 		ndw_null(&mx->w, "index");
 }
 
-static void
-put_sl(struct migx *mx, const char *key, struct sl s)
-{
-	if (s.p != NULL)
-		ndw_str(&mx->w, key, s.p, s.n);
-	else
-		ndw_null(&mx->w, key);
-}
+/* A slice, or null when absent (a macro, as put_str() is). */
+#define put_sl(mx, key, s, plain) ((s).p != NULL ? \
+	put_str((mx), (key), (s).p, (s).n, (plain)) : ndw_null(&(mx)->w, (key)))
 
 /*
  * Writes the fields of one instruction, from "name" on.  header names the
@@ -630,23 +732,23 @@ instr_fields(struct migx *mx, const struct instr *in, const char *section,
     const char *header, int old_groups)
 {
 	static struct strbuf grp = STRBUF_INIT;
-	int perf = strcmp(section, "perf") == 0;
+	int perf = strcmp(section, "perf") == 0, pl = in->plain;
 
-	ndw_str(&mx->w, "name", in->name.p, in->name.n);
+	put_str(mx, "name", in->name.p, in->name.n, pl);
 	put_names(mx, in, header);
-	put_sl(mx, "param", in->param);
-	ndw_str(&mx->w, "op", in->op.p, in->op.n);
-	put_sl(mx, "attrs_raw", in->attrs);
+	put_sl(mx, "param", in->param, pl);
+	put_str(mx, "op", in->op.p, in->op.n, pl);
+	put_sl(mx, "attrs_raw", in->attrs, pl);
 	if (mx->opt.attr_split) {
 		if (in->attrs.p != NULL)
-			put_attrs(mx, in->attrs);
+			put_attrs(mx, in->attrs, pl);
 		else
 			ndw_raw(&mx->w, "attrs", "{}", 2);
 	}
-	put_sl(mx, "literal_raw", in->literal);
-	put_list(mx, "args", in->args);
-	put_list(mx, "module_args", in->modargs);
-	put_sl(mx, "shape_raw", in->shape);
+	put_sl(mx, "literal_raw", in->literal, pl);
+	put_list(mx, "args", in->args, pl);
+	put_list(mx, "module_args", in->modargs, pl);
+	put_sl(mx, "shape_raw", in->shape, pl);
 	if (in->shape.p != NULL)
 		put_shape(mx, in->shape);
 	else
@@ -656,7 +758,7 @@ instr_fields(struct migx *mx, const struct instr *in, const char *section,
 	else
 		ndw_null(&mx->w, "target_id");
 	if (in->dbg.p != NULL)
-		put_list(mx, "debug_symbols", in->dbg);
+		put_list(mx, "debug_symbols", in->dbg, pl);
 	else
 		ndw_null(&mx->w, "debug_symbols");
 	if (!perf)
@@ -671,6 +773,6 @@ instr_fields(struct migx *mx, const struct instr *in, const char *section,
 		ndw_null(&mx->w, "pct");
 	if (!in->is_return) {
 		instr_group(in, old_groups, &grp);
-		ndw_str(&mx->w, "group", grp.buf, grp.len);
+		put_str(mx, "group", grp.buf, grp.len, pl);
 	}
 }
