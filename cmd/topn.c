@@ -111,6 +111,7 @@ static struct {
 
 static struct arena mem;
 static struct hmap groups;		/* identity -> struct group */
+static struct hmap rawgroups;		/* key values as written -> group */
 static struct bad_input bad = BAD_INPUT_INIT;
 static struct jqf *where;
 static FILE *outfp;			/* standard output or -o's file */
@@ -330,6 +331,8 @@ filters_pass(struct nd_slice gpu, struct nd_slice did)
 	double d;
 	int ok = 1;
 
+	if (opt.gpus.len == 0 && opt.dispatches.len == 0 && !opt.dispatch_gt)
+		return 1;
 	if (opt.gpus.len > 0) {
 		s = gpu.p != NULL ? scalar_text(gpu, &tmp, &len) : NULL;
 		ok = s != NULL && in_list(&opt.gpus, s, len);
@@ -441,6 +444,45 @@ get_group(struct strbuf *ident, size_t n, size_t run)
 	}
 	*slot = g;
 	return g;
+}
+
+/*
+ * The group of a record's n key values, found by their JSON text as
+ * written (not copied when there is one key, not decoded) when none has
+ * a backslash: the same values are then always the same text.  The first
+ * time, and for keys with escapes, the group is that of get_group().
+ */
+static struct group *
+find_group(const struct nd_slice vals[], size_t n, size_t run)
+{
+	static struct strbuf raw = STRBUF_INIT, ident = STRBUF_INIT;
+	const char *key = vals[0].p;
+	size_t i, len = vals[0].len;
+	void **slot;
+	int isnew;
+
+	for (i = 0; i < n; i++)
+		if (memchr(vals[i].p, '\\', vals[i].len) != NULL) {
+			build_keys(vals, n, &ident);
+			return get_group(&ident, n, run);
+		}
+	if (n != 1 || run != 0) {
+		/* No JSON text has a NUL byte: it separates them. */
+		strbuf_reset(&raw);
+		for (i = 0; i < n; i++) {
+			strbuf_add(&raw, vals[i].p, vals[i].len);
+			strbuf_addch(&raw, '\0');
+		}
+		strbuf_add(&raw, (const char *)&run, sizeof(run));
+		key = raw.buf;
+		len = raw.len;
+	}
+	slot = hmap_put2(&rawgroups, key, len, &isnew);
+	if (isnew) {
+		build_keys(vals, n, &ident);
+		*slot = get_group(&ident, n, run);
+	}
+	return *slot;
 }
 
 static size_t
@@ -634,7 +676,6 @@ record_keys_init(void)
 static void
 topn_record(const char *line, size_t len, const struct srcpos *pos)
 {
-	static struct strbuf ident = STRBUF_INIT;
 	struct nd_slice v[MAX_KEYS + 8];
 	size_t i, n = opt.nkeys;
 	struct value val;
@@ -670,8 +711,7 @@ topn_record(const char *line, size_t len, const struct srcpos *pos)
 			    opt.value);
 		return;
 	}
-	build_keys(v + 1, n, &ident);
-	add_value(get_group(&ident, n, record_run(v[n + 6], v[n + 7])), &val);
+	add_value(find_group(v + 1, n, record_run(v[n + 6], v[n + 7])), &val);
 }
 
 /* Takes the key names of --merge from the first partial record. */
@@ -1499,6 +1539,7 @@ main(int argc, char *argv[])
 	arena_init(&mem, 0);
 	ndw_init(&ow, 0);
 	hmap_init(&groups, 64);
+	hmap_init(&rawgroups, 64);
 	hmap_init(&runmap, 8);
 	split_value();
 	record_keys_init();
@@ -1518,6 +1559,7 @@ main(int argc, char *argv[])
 	for (size_t i = 0; i < groups.n; i++)
 		free(((struct group *)groups.ents[i].val)->v.p);
 	hmap_release(&groups);
+	hmap_release(&rawgroups);
 	hmap_release(&runmap);
 	for (size_t i = 0; i < nruns; i++) {
 		free(runs[i].json);

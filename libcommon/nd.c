@@ -7,6 +7,9 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "nd.h"
 #include "sniff.h"
@@ -116,7 +119,23 @@ static HOT const unsigned char *
 next_special(const unsigned char *p, const unsigned char *end)
 {
 	uint64_t m;
+#ifdef __SSE2__
+	/* 16 bytes at once; as signed bytes, >= 0x80 and < 0x20 are < 0x20. */
+	const __m128i quote = _mm_set1_epi8('"'), bslash = _mm_set1_epi8('\\');
+	const __m128i space = _mm_set1_epi8(0x20);
+	__m128i x;
+	unsigned bits;
 
+	while (end - p >= 16) {
+		x = _mm_loadu_si128((const __m128i *)(const void *)p);
+		bits = (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(
+		    _mm_cmpeq_epi8(x, quote), _mm_cmpeq_epi8(x, bslash)),
+		    _mm_cmplt_epi8(x, space)));
+		if (bits != 0)
+			return p + __builtin_ctz(bits);
+		p += 16;
+	}
+#endif
 	while (end - p >= 8) {
 		if ((m = word_special(p)) != 0) {
 #ifdef ND_SWAR
@@ -140,6 +159,22 @@ next_special(const unsigned char *p, const unsigned char *end)
 static HOT const char *
 skip_digits(const char *p, const char *end)
 {
+#ifdef __SSE2__
+	/* 16 bytes at once: a digit minus '0' is at most 9 unsigned. */
+	const __m128i zero = _mm_set1_epi8('0'), nine = _mm_set1_epi8(9);
+	__m128i t;
+	unsigned bits;
+
+	while (end - p >= 16) {
+		t = _mm_sub_epi8(_mm_loadu_si128((const __m128i *)(const void *)
+		    p), zero);
+		bits = ~(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(
+		    _mm_max_epu8(t, nine), nine)) & 0xFFFF;
+		if (bits != 0)
+			return p + __builtin_ctz(bits);
+		p += 16;
+	}
+#endif
 #ifdef ND_SWAR
 	uint64_t w, m;
 
@@ -555,6 +590,36 @@ blank_end(const char *p, const char *end)
 	return p;
 }
 
+/* Does the member at p start with the key of sh? */
+static HOT int
+shape_eq(const struct nd_shape *sh, const char *p, const char *end)
+{
+#ifdef __SSE2__
+	unsigned want = (1u << sh->len) - 1;
+
+	if (end - p >= 16)
+		return sh->len > 0 && ((unsigned)_mm_movemask_epi8(
+		    _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)
+		    (const void *)p), _mm_loadu_si128((const __m128i *)
+		    (const void *)sh->text))) & want) == want;
+#endif
+	return sh->len > 0 && (size_t)(end - p) >= sh->len &&
+	    memcmp(p, sh->text, sh->len) == 0;
+}
+
+/* Remembers the member key at p (its quote) up to end (after ':'). */
+static void
+shape_learn(struct nd_shape *sh, const char *p, const char *end, int key)
+{
+	sh->len = 0;
+	if (end - p > (ptrdiff_t)sizeof(sh->text))
+		return;
+	memset(sh->text, 0, sizeof(sh->text));
+	memcpy(sh->text, p, (size_t)(end - p));
+	sh->len = (unsigned char)(end - p);
+	sh->key = (signed char)key;
+}
+
 /*
  * The fast path of nd_fields_keys(): the same checks as the full scanner
  * (scan_object() at depth 1) in one flat loop whose state stays in
@@ -563,12 +628,12 @@ blank_end(const char *p, const char *end)
  * message: the full scanner then scans it again and says what is wrong.
  */
 static int
-fast_fields(const char *line, size_t len, const struct nd_keys *ks,
+fast_fields(const char *line, size_t len, struct nd_keys *ks,
     struct nd_slice vals[])
 {
 	const char *p = line, *end = line + len, *k, *v, *why = NULL;
 	struct scan s;
-	size_t klen;
+	size_t klen, j;
 	int esc, found = 0, i;
 
 	p = blank_end(p, end);
@@ -579,20 +644,30 @@ fast_fields(const char *line, size_t len, const struct nd_keys *ks,
 		p++;
 		goto tail;
 	}
-	for (;;) {
+	for (j = 0;; j++) {
 		if (p >= end || *p != '"')
 			return -1;
-		k = p + 1;
-		esc = 0;
-		p = (const char *)string_end((const unsigned char *)k,
-		    (const unsigned char *)end, &esc, &why);
-		if (why != NULL)
-			return -1;
-		klen = (size_t)(p - k);
-		p = blank_end(p + 1, end);
-		if (p >= end || *p != ':')
-			return -1;
-		v = p = blank_end(p + 1, end);
+		if (j < ND_KEYS_MAX && ks->table && shape_eq(&ks->shape[j], p,
+		    end)) {
+			i = ks->shape[j].key;
+			p += ks->shape[j].len;
+		} else {
+			k = p + 1;
+			esc = 0;
+			p = (const char *)string_end((const unsigned char *)k,
+			    (const unsigned char *)end, &esc, &why);
+			if (why != NULL)
+				return -1;
+			klen = (size_t)(p - k);
+			p = blank_end(p + 1, end);
+			if (p >= end || *p != ':')
+				return -1;
+			i = key_find(ks, k, klen, esc, end);
+			p++;
+			if (j < ND_KEYS_MAX && ks->table)
+				shape_learn(&ks->shape[j], k - 1, p, i);
+		}
+		v = p = blank_end(p, end);
 		if (p >= end)
 			return -1;
 		switch (*p) {
@@ -627,7 +702,7 @@ fast_fields(const char *line, size_t len, const struct nd_keys *ks,
 		}
 		if (why != NULL)
 			return -1;
-		if ((i = key_find(ks, k, klen, esc, end)) >= 0) {
+		if (i >= 0) {
 			if (vals[i].p == NULL)
 				found++;
 			vals[i].p = v;
@@ -649,7 +724,7 @@ tail:
 }
 
 int
-nd_fields_keys(const char *line, size_t len, const struct nd_keys *ks,
+nd_fields_keys(const char *line, size_t len, struct nd_keys *ks,
     struct nd_slice vals[])
 {
 	struct scan s = { line, line, line + len, 1, 0 };
@@ -789,24 +864,6 @@ nd_each(const char *path, const struct nd_loop *l)
 		warn("cannot read '%s': %s", r.pos.file, zin_error(&r.in));
 	nd_reader_close(&r);
 	return rc < 0 ? -1 : 0;
-}
-
-enum nd_type
-nd_type(struct nd_slice v)
-{
-	if (v.p == NULL || v.len == 0)
-		return ND_BAD;
-	switch (v.p[0]) {
-	case '"': return ND_STRING;
-	case '{': return ND_OBJECT;
-	case '[': return ND_ARRAY;
-	case 't': return ND_TRUE;
-	case 'f': return ND_FALSE;
-	case 'n': return ND_NULL;
-	case '-': return ND_NUMBER;
-	default:
-		return v.p[0] >= '0' && v.p[0] <= '9' ? ND_NUMBER : ND_BAD;
-	}
 }
 
 /* 1 for the bytes skip_value() stops at inside a container. */

@@ -95,17 +95,49 @@ struct nd_keys {
 	size_t len[ND_KEYS_MAX];
 	uint64_t head[ND_KEYS_MAX];	/* the first 8 bytes, as a word */
 	unsigned char slot[ND_KEYS_SLOTS];	/* 1 + index in keys, or 0 */
+	/*
+	 * The members of the last record read, by position: the key as
+	 * written up to its ':' (at most 16 bytes) and its index in keys
+	 * (-1: not wanted).  A member of the next record that starts with
+	 * the same bytes has the same key, already checked.
+	 */
+	struct nd_shape {
+		unsigned char text[16];
+		unsigned char len;	/* 0: none */
+		signed char key;
+	} shape[ND_KEYS_MAX];
 };
 void nd_keys_init(struct nd_keys *ks, const char *const keys[], size_t n);
-/* nd_fields() with the keys of ks: vals[] has ks->n entries. */
-int nd_fields_keys(const char *line, size_t len, const struct nd_keys *ks,
+/*
+ * nd_fields() with the keys of ks: vals[] has ks->n entries.  ks learns
+ * the layout of the records it reads (which makes records of one layout
+ * faster), so one ks serves one stream at a time.
+ */
+int nd_fields_keys(const char *line, size_t len, struct nd_keys *ks,
     struct nd_slice vals[]);
 /* Validates any one JSON value.  Returns 0, or -1 (see nd_error()). */
 int nd_validate(const char *p, size_t len);
 /* Why the last nd_fields()/nd_validate() failed, with the column. */
 const char *nd_error(void);
 
-enum nd_type nd_type(struct nd_slice v);
+/* The type of a value from its first byte (ND_BAD: absent or empty). */
+static inline enum nd_type
+nd_type(struct nd_slice v)
+{
+	if (v.p == NULL || v.len == 0)
+		return ND_BAD;
+	switch (v.p[0]) {
+	case '"': return ND_STRING;
+	case '{': return ND_OBJECT;
+	case '[': return ND_ARRAY;
+	case 't': return ND_TRUE;
+	case 'f': return ND_FALSE;
+	case 'n': return ND_NULL;
+	case '-': return ND_NUMBER;
+	default:
+		return v.p[0] >= '0' && v.p[0] <= '9' ? ND_NUMBER : ND_BAD;
+	}
+}
 
 /* Iterates over the members of a validated object or array. */
 struct nd_iter {

@@ -855,6 +855,71 @@ fields_find_the_end_of_digits_at_every_offset(void **state)
 	}
 }
 
+static void
+keys_read_records_of_changing_layouts(void **state)
+{
+	static const char *const keys[] = { "ab", "abc", "x" };
+	static const struct { const char *line; int found; const char *ab,
+	    *abc, *x; } recs[] = {
+		{ "{\"ab\":1,\"abc\":2,\"x\":3}", 3, "1", "2", "3" },
+		{ "{\"ab\":4,\"abc\":5,\"x\":6}", 3, "4", "5", "6" },
+		/* Another key where "ab" was: its first bytes are the same. */
+		{ "{\"abc\":7,\"ab\":8}", 2, "8", "7", NULL },
+		{ "{\"ab\" :9,\"abd\":0,\"x\":\"y\"}", 2, "9", NULL, "\"y\"" },
+		{ "{\"ab\" :9,\"abd\":0,\"x\":\"y\"}", 2, "9", NULL, "\"y\"" },
+		{ "{\"a\\u0062\":10,\"q\":{\"ab\":1}}", 1, "10", NULL, NULL },
+		{ "{\"ab\":1,\"abc\":2,\"x\":3}", 3, "1", "2", "3" },
+	};
+	struct nd_slice v[3];
+	struct nd_keys ks;
+	size_t i;
+
+	(void)state;
+	nd_keys_init(&ks, keys, 3);
+	for (i = 0; i < sizeof(recs) / sizeof(recs[0]); i++) {
+		assert_int_equal(nd_fields_keys(recs[i].line,
+		    strlen(recs[i].line), &ks, v), recs[i].found);
+		if (recs[i].ab != NULL)
+			assert_mem_str(v[0].p, v[0].len, recs[i].ab);
+		else
+			assert_null(v[0].p);
+		if (recs[i].abc != NULL)
+			assert_mem_str(v[1].p, v[1].len, recs[i].abc);
+		else
+			assert_null(v[1].p);
+		if (recs[i].x != NULL)
+			assert_mem_str(v[2].p, v[2].len, recs[i].x);
+		else
+			assert_null(v[2].p);
+	}
+}
+
+static void
+keys_report_errors_in_a_record_of_a_known_layout(void **state)
+{
+	static const char *const keys[] = { "a", "b" };
+	static const char good[] = "{\"a\":1,\"b\":\"x\"}";
+	static const struct { const char *line, *msg; } bad[] = {
+		{ "{\"a\":1,\"b\":\"x}", "unterminated string at column 15" },
+		{ "{\"a\":01,\"b\":\"x\"}", "expected ',' or '}' at column 7" },
+		{ "{\"a\":1,\"b\":\"x\"", "unterminated object at column 15" },
+		{ "{\"a\":1,\"b\":\"\xc3\"}", "invalid UTF-8 at column 13" },
+	};
+	struct nd_slice v[2];
+	struct nd_keys ks;
+	size_t i;
+
+	(void)state;
+	nd_keys_init(&ks, keys, 2);
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		assert_int_equal(nd_fields_keys(good, sizeof(good) - 1, &ks,
+		    v), 2);
+		assert_int_equal(nd_fields_keys(bad[i].line,
+		    strlen(bad[i].line), &ks, v), -1);
+		assert_string_equal(nd_error(), bad[i].msg);
+	}
+}
+
 int
 main(void)
 {
@@ -873,6 +938,9 @@ main(void)
 		cmocka_unit_test(keys_match_short_keys_at_the_end_of_a_line),
 		cmocka_unit_test(keys_beyond_the_table_are_found_in_turn),
 		cmocka_unit_test(keys_fill_only_the_first_of_a_repeated_name),
+		cmocka_unit_test(keys_read_records_of_changing_layouts),
+		cmocka_unit_test(
+		    keys_report_errors_in_a_record_of_a_known_layout),
 		cmocka_unit_test(
 		    fields_report_the_column_of_an_error_in_any_member),
 		cmocka_unit_test(fields_accepts_valid_numbers),
