@@ -183,7 +183,7 @@ fuzz: deps fuzz-deps fuzz-build
 	@sh tests/fuzz/run.sh build-fuzz
 
 bench: deps
-	@$(MAKE) --no-print-directory all
+	@$(MAKE) --no-print-directory -s all
 	@sh scripts/bench.sh $(O)
 
 lint-man:

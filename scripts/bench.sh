@@ -3,9 +3,12 @@
 # one table: a row for each measurement, profpipe against a peer run in
 # the same script (taking turns, median of $RUNS runs, default 5): CPU
 # time (user + system), wall time, peak resident set, and the peer's time
-# over ours.  Runs under nice.  Generated inputs are kept in $BENCH_TMP
-# (default $O/bench); the first run spends some minutes making them.
-# BENCH="spans topn" runs only those scripts.
+# over ours.  Runs under nice.  Generated inputs are kept in
+# $BENCH_TMP/cache (default $O/bench/cache), named by a checksum of their
+# generator and its parameters: the first run spends some minutes making
+# them, later runs none.  BENCH="spans topn" runs only those scripts.
+# What each script took (wall and CPU time) goes to stderr; the last row
+# of the table is the whole.
 O=${1:-build}
 top=$(cd "$(dirname "$0")/.." && pwd)
 export BIN="$top/$O/bin" BENCH_TMP="${BENCH_TMP:-$top/$O/bench}"
@@ -14,16 +17,22 @@ mkdir -p "$BENCH_TMP"
 . "$top/scripts/syspython.sh"
 syspython "$BENCH_TMP/py" || exit 1
 row_header
-start=$(date +%s)
+: >"$BENCH_TMP/times"
 for s in "$top"/scripts/bench/*.sh; do
 	[ -f "$s" ] || continue
 	name=$(basename "$s" .sh)
 	if [ -n "${BENCH:-}" ]; then
 		case " $BENCH " in *" $name "*) ;; *) continue ;; esac
 	fi
-	t0=$(date +%s)
-	nice sh "$s" || echo "$name | failed | - | - | - | - | - | - | - | -" \
-	    "| - | -"
-	echo "($name: $(($(date +%s) - t0)) s)" >&2
+	nice /usr/bin/time -f '%e %U %S' -o "$BENCH_TMP/time" sh "$s" ||
+	    echo "$name | failed | - | - | - | - | - | - | - | - | - | -"
+	tail -n 1 "$BENCH_TMP/time" | awk -v n="$name" '{
+	    printf "(%s: %.0f s, %.0f s of CPU)\n", n, $1,
+	    $2 + $3 }' >&2
+	tail -n 1 "$BENCH_TMP/time" >>"$BENCH_TMP/times"
 done
-echo "(all rows in $(($(date +%s) - start)) s)" >&2
+# The last row: what the table took, the making of inputs not yet made
+# included.
+row "make bench" "${BENCH:-all scripts}" - "$(awk '{ w += $1; c += $2 + $3 }
+    END { print w, "-", c, "- - -" }' "$BENCH_TMP/times")" \
+    "wall and CPU time of the scripts above (under nice)"

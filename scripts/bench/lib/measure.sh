@@ -22,31 +22,79 @@ measure() {
 	rm -f "$_mt" "$_mall"
 }
 
-# pair N OURS PEER: runs the shell commands OURS and PEER in turn, N times
-# each, and prints "wall kb cpu peer_wall peer_kb peer_cpu" (as measure
-# does, for both).  Taking turns puts both under the same load of a
-# shared machine.  An empty PEER is not run and prints "- - -".
+# pair N OURS [PEER...]: runs the shell commands OURS and each PEER in
+# turn, N times each, and prints "wall kb cpu" (as measure does) for OURS,
+# then for each PEER.  Taking turns puts all of them under the same load
+# of a shared machine, and one OURS run serves every peer of the same
+# input.  An empty PEER is not run and prints "- - -".
 pair() {
-	_pn=$1 _po=$2 _pp=$3
-	_pt=$(mktemp) && _pa=$(mktemp) && _pb=$(mktemp) || return 1
+	_pn=$1 _po=$2
+	shift 2
+	_pd=$(mktemp -d) || return 1
 	_pi=0
 	while [ "$_pi" -lt "$_pn" ]; do
-		/usr/bin/time -f '%e %M %U %S' -o "$_pt" sh -c "$_po" \
-		    >/dev/null 2>&1
-		cat "$_pt" >>"$_pa"
-		if [ -n "$_pp" ]; then
-			/usr/bin/time -f '%e %M %U %S' -o "$_pt" sh -c "$_pp" \
-			    >/dev/null 2>&1
-			cat "$_pt" >>"$_pb"
-		fi
+		_ptime "$_pd/0" "$_po"
+		_pk=0
+		for _pp in "$@"; do
+			_pk=$((_pk + 1))
+			[ -z "$_pp" ] || _ptime "$_pd/$_pk" "$_pp"
+		done
 		_pi=$((_pi + 1))
 	done
-	if [ -n "$_pp" ]; then
-		echo "$(_msum "$_pa") $(_msum "$_pb")"
-	else
-		echo "$(_msum "$_pa") - - -"
+	_pr=$(_msum "$_pd/0")
+	[ $# -gt 0 ] || _pr="$_pr - - -"
+	_pk=0
+	for _pp in "$@"; do
+		_pk=$((_pk + 1))
+		if [ -f "$_pd/$_pk" ]; then
+			_pr="$_pr $(_msum "$_pd/$_pk")"
+		else
+			_pr="$_pr - - -"
+		fi
+	done
+	echo "$_pr"
+	rm -rf "$_pd"
+}
+
+# peer K "ours... peers...": the six fields of pair's output that row
+# takes, for OURS and its K-th PEER.
+peer() {
+	echo "$2" | awk -v k="$1" '{ print $1, $2, $3, $(3 * k + 1),
+	    $(3 * k + 2), $(3 * k + 3) }'
+}
+
+# _ptime FILE CMD: one run of the shell command CMD under /usr/bin/time,
+# its "wall kb user sys" appended to FILE; a run that fails says so on
+# stderr (its times are not those of the work).
+_ptime() {
+	/usr/bin/time -f '%e %M %U %S' -o "$1.t" sh -c "$2" >/dev/null 2>&1 ||
+	    echo "bench: exit $? from: $2" >&2
+	tail -n 1 "$1.t" >>"$1"
+}
+
+# cached NAME CMD [FILE...]: the path of an input that the shell command
+# CMD writes to "$out" (a file or a directory named NAME), made once
+# under nice and kept in $BENCH_TMP/cache/ by a checksum of CMD and of
+# the FILEs (the generator CMD runs): a second 'make bench' makes
+# nothing, a changed generator or parameter makes a new input.  What the
+# making took goes to stderr.
+cached() {
+	_cn=$1 _cc=$2
+	shift 2
+	_ck=$({ printf '%s\n' "$_cc" && cat "$@"; } | cksum | tr ' ' -)
+	_cp=$BENCH_TMP/cache/$_ck
+	if [ ! -e "$_cp/$_cn" ]; then
+		rm -rf "$_cp" "$_cp.tmp" && mkdir -p "$_cp.tmp" || return 1
+		_c0=$(date +%s)
+		if ! out=$_cp.tmp/$_cn nice sh -c "$_cc" >&2; then
+			echo "(making $_cn failed)" >&2
+			rm -rf "$_cp.tmp"
+			return 1
+		fi
+		mv "$_cp.tmp" "$_cp" || return 1
+		echo "(made $_cn in $(($(date +%s) - _c0)) s)" >&2
 	fi
-	rm -f "$_pt" "$_pa" "$_pb"
+	echo "$_cp/$_cn"
 }
 
 # row WHAT INPUT PEER "wall kb cpu peer_wall peer_kb peer_cpu" [NOTE]:
