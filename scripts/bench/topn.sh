@@ -20,10 +20,7 @@ if [ -d "$here/duckdb/node_modules/@duckdb/node-api" ] &&
 	duck="node '$here/duckdb-topn.mjs'"
 fi
 
-for n in ${TOPN_SIZES:-1000000 10000000}; do
-	f=$BENCH_TMP/spans-$n.ndjson
-	if [ ! -f "$f" ]; then
-		nice python3 - "$n" >"$f.tmp" <<'PY'
+cat >"$BENCH_TMP/topn-gen.py" <<'PY'
 import random, sys
 r = random.Random(1)
 t = 1751344815171234567
@@ -36,8 +33,10 @@ for i in range(int(sys.argv[1])):
          d))
     t += d
 PY
-		mv "$f.tmp" "$f"
-	fi
+for n in ${TOPN_SIZES:-1000000 10000000}; do
+	f=$(cached "spans-$n.ndjson" \
+	    "python3 '$BENCH_TMP/topn-gen.py' $n >\"\$out\"" \
+	    "$BENCH_TMP/topn-gen.py")
 	mb=$(($(wc -c <"$f") / 1000000))
 	ours="'$BIN/topn' --no-progress -k name -n 0 '$f'"
 	if [ -n "$duck" ]; then
