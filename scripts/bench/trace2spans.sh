@@ -11,11 +11,9 @@ set -e
 here=$(cd "$(dirname "$0")" && pwd)
 runs=${RUNS:-5}
 mb=${TRACE_MB:-90}
-f=$BENCH_TMP/trace-${mb}mb.json
-if [ ! -f "$f" ]; then
-	nice python3 "$here/make_trace.py" --mb "$mb" -o "$f.tmp"
-	mv "$f.tmp" "$f"
-fi
+f=$(cached "trace-${mb}mb.json" \
+    "python3 '$here/make_trace.py' --mb $mb -o \"\$out\"" \
+    "$here/make_trace.py")
 cat >"$BENCH_TMP/trace-peer.py" <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1]))
