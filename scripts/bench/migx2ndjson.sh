@@ -33,11 +33,9 @@ for line in open(sys.argv[1], encoding='utf-8', errors='replace'):
 PY
 
 for n in ${SIZES:-1000000 100000}; do
-	f=$T/perf-$n.txt
-	if [ ! -s "$f" ]; then
-		nice python3 "$GEN" --instructions "$n" --no-program -o "$f.tmp" &&
-		    mv "$f.tmp" "$f" || { echo "migx2ndjson: generator failed"; exit 1; }
-	fi
+	f=$(cached "perf-$n.txt" \
+	    "python3 '$GEN' --instructions $n --no-program -o \"\$out\"" \
+	    "$GEN") || { echo "migx2ndjson: generator failed"; exit 1; }
 	size=$(wc -c <"$f")
 	t=$(pair "$runs" "'$BIN/migx2ndjson' --no-progress '$f'" \
 	    "python3 '$T/peer.py' '$f'")
