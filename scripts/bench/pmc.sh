@@ -21,33 +21,31 @@ runs=${RUNS:-5}
 big=${DISPATCHES:-100000}
 small=10000
 
-# scale N DIR: the mixbench workload with N dispatches in DIR.
+# scale N: the mixbench workload with N dispatches (made once).
+cat >"$BENCH_TMP/pmc-scale.sh" <<'EOF'
+n=$1 w=$2 out=$3
+mkdir "$out" || exit 1
+for f in "$w"/pmc_perf.csv "$w"/SQ_*.csv; do
+	awk -v n="$n" 'NR == 1 { print; next }
+	    { sub(/^[0-9]+/, ""); row[k++] = $0 }
+	    END { for (i = 0; i < n; i++) print i row[i % k] }' "$f" \
+	    >"$out/$(basename "$f")" || exit 1
+done
+cp "$w"/sysinfo.csv "$w"/roofline.csv "$out/"
+EOF
 scale() {
-	[ -f "$2/done-$1" ] && return 0
-	mkdir -p "$2"
-	rm -f "$2"/*
-	for f in "$fix"/mixbench/mi200/pmc_perf.csv \
-	    "$fix"/mixbench/mi200/SQ_*.csv; do
-		awk -v n="$1" 'NR == 1 { print; next }
-		    { sub(/^[0-9]+/, ""); row[k++] = $0 }
-		    END { for (i = 0; i < n; i++) print i row[i % k] }' "$f" \
-		    >"$2/$(basename "$f")"
-	done
-	cp "$fix"/mixbench/mi200/sysinfo.csv "$fix"/mixbench/mi200/roofline.csv \
-	    "$2/"
-	touch "$2/done-$1"
+	cached "pmc-$1" "sh '$BENCH_TMP/pmc-scale.sh' $1 \
+	    '$fix/mixbench/mi200' \"\$out\"" "$BENCH_TMP/pmc-scale.sh"
 }
 
-d_small=$BENCH_TMP/pmc-$small
-scale "$small" "$d_small"
+d_small=$(scale "$small")
 t=$(pair "$runs" "'$BIN/pmc2ndjson' --no-progress '$d_small' |
     '$BIN/topn' --no-progress -k Kernel_Name -v dur_ns -n 0" \
     "python3 '$top/tests/cases/topn/expected.py' '$d_small'")
 row "pmc2ndjson | topn" "mixbench x $((small / 167)), $small dispatches" \
     "python3 csv module" "$t" "peak: the larger stage"
 
-d_big=$BENCH_TMP/pmc-$big
-scale "$big" "$d_big"
+d_big=$(scale "$big")
 mb=$(($(cat "$d_big"/*.csv | wc -c) / 1000000))
 t=$(pair "$runs" "'$BIN/pmc2ndjson' --no-progress '$d_big' |
     '$BIN/topn' --no-progress -k Kernel_Name -v dur_ns -n 0" "")
@@ -64,28 +62,27 @@ row "pmc2ndjson -c Kernel_Name | topn" \
 # The rocpd long format (one row per counter per dispatch, one run of
 # rows per profiler pass): vcopy's MI300X rocpd CSV with each pass's
 # dispatches repeated $RP times (default 200) under new Dispatch_IDs.
-rp=$BENCH_TMP/pmc-rocpd-${RP:-200}
-if [ ! -f "$rp/done" ]; then
-	mkdir -p "$rp"
-	cp "$fix"/vcopy/MI300X_A1_rocpd/sysinfo.csv "$rp/"
-	awk -v n="${RP:-200}" 'NR == 1 { print; next }
-	    function flush(  i, j) {
-		for (i = 0; i < n; i++)
-			for (j = 0; j < k; j++) {
-				c = index(row[j], ",")
-				r = substr(row[j], c + 1)
-				d = index(r, ",")
-				print substr(row[j], 1, c) (substr(r, 1, d - 1) + \
-				    i * 1000) substr(r, d)
-			}
-		k = 0
-	    }
-	    { split($0, f, ","); if (k > 0 && f[2] + 0 < last) flush()
-	      last = f[2] + 0; row[k++] = $0 }
-	    END { flush() }' \
-	    "$fix"/vcopy/MI300X_A1_rocpd/pmc_perf.csv >"$rp/pmc_perf.csv"
-	touch "$rp/done"
-fi
+cat >"$BENCH_TMP/pmc-rocpd.sh" <<'EOF'
+w=$2 out=$3
+mkdir "$out" && cp "$w"/sysinfo.csv "$out/" || exit 1
+awk -v n="$1" 'NR == 1 { print; next }
+    function flush(  i, j) {
+	for (i = 0; i < n; i++)
+		for (j = 0; j < k; j++) {
+			c = index(row[j], ",")
+			r = substr(row[j], c + 1)
+			d = index(r, ",")
+			print substr(row[j], 1, c) (substr(r, 1, d - 1) + \
+			    i * 1000) substr(r, d)
+		}
+	k = 0
+    }
+    { split($0, f, ","); if (k > 0 && f[2] + 0 < last) flush()
+      last = f[2] + 0; row[k++] = $0 }
+    END { flush() }' "$w"/pmc_perf.csv >"$out/pmc_perf.csv"
+EOF
+rp=$(cached "pmc-rocpd-${RP:-200}" "sh '$BENCH_TMP/pmc-rocpd.sh' ${RP:-200} \
+    '$fix/vcopy/MI300X_A1_rocpd' \"\$out\"" "$BENCH_TMP/pmc-rocpd.sh")
 mb=$(($(wc -c <"$rp/pmc_perf.csv") / 1000000))
 nd=$(( ${RP:-200} * 3 ))
 t=$(pair "$runs" "'$BIN/pmc2ndjson' --no-progress '$rp'" "")
