@@ -39,11 +39,9 @@ for w in path/MI300X_A1:gfx942 vcopy/MI200:gfx90a; do
 	    "rocprof-compute analyze: 6-26 s CPU (cited, measured elsewhere)"
 done
 
-# The generated workload: a block of 1000 records, repeated.
-blk=$T/block-1000.ndjson
-if [ ! -s "$blk" ]; then
-	"$BIN/pmc2ndjson" "$F/path/MI300X_A1" 2>/dev/null >"$T/path.ndjson"
-	python3 - "$C/gfx942" "$T/path.ndjson" >"$blk.tmp" <<'EOF' || exit 1
+# The generated workload: a block of 1000 records, repeated (the block is
+# made once, from pmc2ndjson's records of path/MI300X_A1).
+cat >"$T/block.py" <<'EOF'
 import glob, json, random, re, sys
 names = set()
 for p in glob.glob(sys.argv[1] + "/*.yaml"):
@@ -61,8 +59,10 @@ for i in range(1000):
     r["Kernel_Name"] = "kernel_%d(float*, int)" % rng.randrange(8)
     print(json.dumps(r, separators=(",", ":")))
 EOF
-	mv "$blk.tmp" "$blk"
-fi
+blk=$(cached block-1000.ndjson "'$BIN/pmc2ndjson' '$F/path/MI300X_A1' \
+    2>/dev/null >\"\$out.nd\" &&
+    python3 '$T/block.py' '$C/gfx942' \"\$out.nd\" >\"\$out\"" \
+    "$T/block.py" "$BIN/pmc2ndjson") || exit 1
 head -n 1 "$blk" >"$T/head.ndjson"
 tail -n +2 "$blk" >"$T/body.ndjson"
 # The stream is the head, then the body $N / 1000 times: metric-eval reads
