@@ -15,8 +15,8 @@
 #     unique stacks: the same memory), against a Python dict merge of the
 #     same records.
 #
-# Median of $RUNS runs (default 5, taking turns; the whole batch runs
-# once).  $BIN and $BENCH_TMP come from bench.sh.
+# Median of $RUNS runs (default 5, taking turns).  $BIN and $BENCH_TMP
+# come from bench.sh.
 set -e
 . "$(dirname "$0")/lib/measure.sh"
 : "${BIN:?set BIN to the bin dir}" "${BENCH_TMP:?set BENCH_TMP}"
@@ -26,15 +26,11 @@ ref="$top/../shared/reference/peers/mindstudio-flame-graph/flamegraph.py"
 runs=${RUNS:-5}
 n=${BATCH_RANKS:-1024}
 T=$BENCH_TMP/batch
-R=$T/ranks-$n
-if [ ! -f "$R/done" ]; then
-	rm -rf "$R"
-	mkdir -p "$T"
-	nice python3 "$here/make_ranks.py" -n "$n" "$R" >/dev/null
-	touch "$R/done"
-fi
+mkdir -p "$T"
+R=$(cached "ranks-$n" "python3 '$here/make_ranks.py' -n $n \"\$out\" \
+    >/dev/null" "$here/make_ranks.py")
 export PATH="$BIN:$PATH"
-mb=$(du -sm "$R" | cut -f1)
+mb=$(du -cm "$R"/*.db | tail -n 1 | cut -f1)
 
 # The rules over the first 64 ranks, and the peer over the same.
 S=$T/sample
@@ -44,28 +40,31 @@ for f in "$R"/rank00[0-5]?.db "$R"/rank006[0-3].db; do
 done
 printf 'PROFPIPE_INPUTS := $(wildcard ranks/*.db)\ninclude %s\n' \
     "$top/scripts/batch/profpipe.mk" >"$S/Makefile"
-peer=
-if [ -f "$ref" ] && command -v parallel >/dev/null; then
+peer= what="MindStudio flamegraph.py, parallel -j 2"
+if [ ! -f "$ref" ]; then
+	what="MindStudio flamegraph.py missing ($ref)"
+elif ! command -v parallel >/dev/null; then
+	what="GNU parallel missing (for MindStudio flamegraph.py)"
+else
 	peer="cd '$S' && ls ranks/*.db | parallel -j 2 python3 '$ref' {} \
 	    -o ref/{/.}"
 fi
 t=$(pair "$runs" "cd '$S' && make -s profpipe-clean >/dev/null &&
     make -s -j 2 profpipe-ranks" "$peer")
-row "batch: per-rank stage" "64 ranks x 500 rows, make -j 2" \
-    "MindStudio flamegraph.py, parallel -j 2" "$t" \
+row "batch: per-rank stage" "64 ranks x 500 rows, make -j 2" "$what" "$t" \
     "ours: spans, stacks, topn partial; theirs: a page"
 
-# The whole batch, once: it takes minutes.
+# The whole batch from nothing: the rank stage, then (timed apart, in
+# the place of a peer) the merges and both pages.
 printf 'PROFPIPE_INPUTS := $(wildcard %s/*.db)\ninclude %s\n' "$R" \
     "$top/scripts/batch/profpipe.mk" >"$T/Makefile"
-(cd "$T" && make -s profpipe-clean >/dev/null)
-a=$(pair 1 "cd '$T' && make -s -j 2 profpipe-ranks" "")
-b=$(pair 1 "cd '$T' && make -s -j 2 profpipe" "")
-t=$(echo "$a $b" | awk '{ printf "%s %s %s - - -", $1 + $7,
-    ($2 > $8 ? $2 : $8), $3 + $9 }')
-note=$(echo "$a $b $n $mb" | awk '{ printf "rank stage %.1f s: " \
+a=$(pair "$runs" "cd '$T' && make -s profpipe-clean >/dev/null &&
+    make -s -j 2 profpipe-ranks" "cd '$T' && make -s -j 2 profpipe")
+t=$(echo "$a" | awk '{ printf "%s %s %s - - -", $1 + $4,
+    ($2 > $5 ? $2 : $5), $3 + $6 }')
+note=$(echo "$a $n $mb" | awk '{ printf "rank stage %.1f s: " \
     "%.0f ranks/s, %.1f MB/s of DB; merges and pages %.1f s", $1,
-    $13 / $1, $14 / $1, $7 }')
+    $7 / $1, $8 / $1, $4 }')
 row "batch: whole, make -j 2 profpipe" "$n ranks x 500 rows ($mb MB)" \
     "-" "$t" "$note"
 
