@@ -14,6 +14,7 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$(dirname "$0")/lib/measure.sh"
 BIN=${BIN:-$top/build/bin}
 T=${BENCH_TMP:-/tmp}/chart2html
+runs=${RUNS:-5}
 mkdir -p "$T" || exit 1
 W=$top/../shared/fixtures/rocprof-compute/mixbench/mi200
 C=$top/../shared/reference/rocprof-compute-configs/gfx90a
@@ -61,7 +62,7 @@ with open(sys.argv[2], "w") as f:
     f.write("<!DOCTYPE html><script type=\"application/json\">" + data +
             "</" + "script>")
 EOF
-t=$(pair "${RUNS:-5}" "'$BIN/chart2html' -o '$T/page.html' '$in'" \
+t=$(pair "$runs" "'$BIN/chart2html' -o '$T/page.html' '$in'" \
     "python3 '$T/peer.py' '$in' '$T/peer.html'")
 page=$(wc -c <"$T/page.html")
 row chart2html "$what ($records records, $((insize / 1000000)) MB)" \
@@ -69,7 +70,8 @@ row chart2html "$what ($records records, $((insize / 1000000)) MB)" \
     "page $(awk -v p="$page" 'BEGIN { printf "%.2f", p / 1e6 }') MB (target < 5 MB)"
 
 if [ -d "$top/tests/browser/node_modules/playwright-core" ]; then
-	r=$(node "$top/scripts/bench/chart2html-page.mjs" "$T/page.html" 3) ||
+	r=$(node "$top/scripts/bench/chart2html-page.mjs" "$T/page.html" \
+	    "$runs") ||
 	    { echo "chart2html page: chromium run failed"; exit 1; }
 	note=$(echo "$r" | python3 -c '
 import json, sys
@@ -86,7 +88,7 @@ else
 fi
 
 # A timeline page: 200,000 dispatches on 8 GPUs with 19-digit timestamps.
-python3 - >"$T/dispatches.ndjson" <<'EOF2'
+cat >"$T/dispatches.py" <<'EOF2'
 import random
 r = random.Random(1)
 t = 1751344815171234567
@@ -97,10 +99,13 @@ for i in range(200000):
           '"dur_ns":%d}' % (i, i % 50, i % 8, t, t + d, d))
     t += d // 8
 EOF2
-t=$(pair "${RUNS:-5}" "'$BIN/chart2html' -o '$T/timeline.html' '$T/dispatches.ndjson'" "")
+d=$(cached dispatches.ndjson "python3 '$T/dispatches.py' >\"\$out\"" \
+    "$T/dispatches.py") || exit 1
+t=$(pair "$runs" "'$BIN/chart2html' -o '$T/timeline.html' '$d'")
 tsize=$(wc -c <"$T/timeline.html")
 if [ -d "$top/tests/browser/node_modules/playwright-core" ]; then
-	r=$(node "$top/scripts/bench/chart2html-page.mjs" "$T/timeline.html" 3)
+	r=$(node "$top/scripts/bench/chart2html-page.mjs" "$T/timeline.html" \
+	    "$runs")
 	tti=$(echo "$r" | python3 -c 'import json, sys
 print("%.0f" % json.load(sys.stdin)["tti_ms"])')
 else
