@@ -18,7 +18,7 @@ const require = createRequire(resolve(top, 'tests/browser/package.json'));
 const { chromium } = require('playwright-core');
 
 const file = resolve(process.argv[2]);
-const runs = Number(process.argv[3] || 3);
+const runs = Number(process.argv[3] || 5);
 const nchanges = Number(process.argv[4] || 20);
 const median = (a) => [...a].sort((x, y) => x - y)[Math.floor(a.length / 2)];
 

@@ -15,6 +15,7 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$(dirname "$0")/lib/measure.sh"
 BIN=${BIN:-$top/build/bin}
 T=${BENCH_TMP:-/tmp}/filters
+runs=${RUNS:-5}
 mkdir -p "$T" || exit 1
 F=$top/../shared/fixtures/rocprof-compute
 C=$top/../shared/reference/rocprof-compute-configs
@@ -24,7 +25,7 @@ have_browser=0
 # bench NAME NDJSON CONFIG SIZE_TARGET_MB TTI_MS CHANGE_MS ALL_MS
 bench() {
 	_n=$1 _in=$2 _c=$3
-	t=$(pair "${RUNS:-3}" "sh -c \"'$BIN/metric-eval' -c '$_c' \
+	t=$(pair "$runs" "sh -c \"'$BIN/metric-eval' -c '$_c' \
 --interactive '$_in' 2>/dev/null | '$BIN/chart2html' -o '$T/page.html'\"" \
 	    "'$BIN/metric-eval' -c '$_c' -d 0,1,2,3,4,5,6,7,8,9 '$_in'")
 	page=$(wc -c <"$T/page.html")
@@ -32,7 +33,8 @@ bench() {
 	    "metric-eval -d (one change, server side)" "$t" \
 	    "page $(awk -v p="$page" 'BEGIN { printf "%.2f", p / 1e6 }') MB (target <= $4 MB)"
 	[ "$have_browser" = 1 ] || return 0
-	r=$(node "$top/scripts/bench/filters-page.mjs" "$T/page.html" 3 20) ||
+	r=$(node "$top/scripts/bench/filters-page.mjs" "$T/page.html" \
+	    "$runs" 20) ||
 	    { echo "filters page: chromium run failed"; return 1; }
 	note=$(echo "$r" | python3 -c '
 import json, sys
@@ -55,11 +57,8 @@ fi
 bench "mixbench/mi200 gfx90a (167 dispatches)" "$T/mixbench.ndjson" \
     "$C/gfx90a" 5 1000 100 500
 
-big=$T/mi300x-10k.ndjson
-if [ ! -s "$big" ]; then
-	"$BIN/pmc2ndjson" "$F/path/MI300X_A1" |
-	    python3 "$top/scripts/bench/make_pmc.py" 10000 50 4 >"$big.tmp" &&
-	    mv "$big.tmp" "$big"
-fi
+big=$(cached mi300x-10k.ndjson "'$BIN/pmc2ndjson' '$F/path/MI300X_A1' |
+    python3 '$top/scripts/bench/make_pmc.py' 10000 50 4 >\"\$out\"" \
+    "$top/scripts/bench/make_pmc.py" "$BIN/pmc2ndjson") || exit 1
 bench "generated MI300X gfx942 (10,000 dispatches, 50 kernels)" "$big" \
     "$C/gfx942" 25 2000 200 "-"
