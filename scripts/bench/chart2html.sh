@@ -72,7 +72,7 @@ row chart2html "$what ($records records, $((insize / 1000000)) MB)" \
 if [ -d "$top/tests/browser/node_modules/playwright-core" ]; then
 	r=$(node "$top/scripts/bench/chart2html-page.mjs" "$T/page.html" \
 	    "$runs") ||
-	    { echo "chart2html page: chromium run failed"; exit 1; }
+	    { echo "chart2html page: chromium run failed" >&2; exit 1; }
 	note=$(echo "$r" | python3 -c '
 import json, sys
 r = json.load(sys.stdin)

@@ -35,7 +35,8 @@ bench() {
 	[ "$have_browser" = 1 ] || return 0
 	r=$(node "$top/scripts/bench/filters-page.mjs" "$T/page.html" \
 	    "$runs" 20) ||
-	    { echo "filters page: chromium run failed"; return 1; }
+	    { row "filters page (chromium)" "$_n" - "- - - - - -" \
+	    "chromium run failed"; return 1; }
 	note=$(echo "$r" | python3 -c '
 import json, sys
 r = json.load(sys.stdin)

@@ -26,7 +26,7 @@ cpu100k=
 for n in 30000 100000 1000000; do
 	in=$(cached "in_$n.folded" \
 	    "python3 '$GEN' -n $n --seed 42 -o \"\$out\"" "$GEN") ||
-	    { echo "flame2html: generator failed"; exit 1; }
+	    { echo "flame2html: generator failed" >&2; exit 1; }
 	mb=$(($(wc -c <"$in") / 1000000))
 	ours="'$BIN/flame2html' --no-progress -o '$T/page_$n.html' '$in'"
 	if [ $n -eq 30000 ]; then
@@ -59,7 +59,8 @@ if [ -d "$top/tests/browser/node_modules/playwright-core" ]; then
 	for n in 100000 1000000; do
 		r=$(node "$top/scripts/bench/flame-paint.mjs" "$T/page_$n.html" \
 		    "$runs") ||
-		    { echo "flame2html page | in_$n.folded | chromium run failed"; continue; }
+		    { row "flame2html page (chromium)" "in_$n.folded" - \
+		    "- - - - - -" "chromium run failed"; continue; }
 		note=$(echo "$r" | python3 -c '
 import json, sys
 r = json.load(sys.stdin)

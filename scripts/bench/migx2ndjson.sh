@@ -35,7 +35,7 @@ PY
 for n in ${SIZES:-1000000 100000}; do
 	f=$(cached "perf-$n.txt" \
 	    "python3 '$GEN' --instructions $n --no-program -o \"\$out\"" \
-	    "$GEN") || { echo "migx2ndjson: generator failed"; exit 1; }
+	    "$GEN") || { echo "migx2ndjson: generator failed" >&2; exit 1; }
 	size=$(wc -c <"$f")
 	t=$(pair "$runs" "'$BIN/migx2ndjson' --no-progress '$f'" \
 	    "python3 '$T/peer.py' '$f'")

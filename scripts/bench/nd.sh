@@ -19,7 +19,8 @@ runs=${RUNS:-5}
 mb=${ND_MB:-40}
 
 if [ ! -x "$ndcat" ]; then
-	echo "nd.sh: $ndcat not built: skipped" >&2
+	echo "nd+ndw (ndcat) | skipped: $ndcat not built" \
+	    "| - | - | - | - | - | - | - | - | - | -"
 	exit 0
 fi
 cat >"$BENCH_TMP/nd-gen.py" <<'EOF'
