@@ -2,11 +2,12 @@
 # pmc.sh: pmc2ndjson | topn -k Kernel_Name on rocprof-compute workloads.
 #
 # The legacy mixbench fixture (167 kernels, 1013 counter columns and five
-# accumulate files) is scaled to $DISPATCHES dispatches (default 100,000:
-# about 600 MB of CSV in $BENCH_TMP) by repeating its rows with new
-# Dispatch_IDs; a 10,000-dispatch copy is also timed, against python3's
-# csv module computing the same table (tests/cases/topn/expected.py), and
-# to show that peak memory does not grow with the dispatches.  Another row
+# accumulate files) is scaled to $DISPATCHES dispatches (default 33,400,
+# the fixture 200 times: about 185 MB of CSV in $BENCH_TMP) by repeating
+# its rows with new Dispatch_IDs; a copy a tenth the size is also timed,
+# against python3's csv module computing the same table
+# (tests/cases/topn/expected.py), and to show that peak memory does not
+# grow with the dispatches.  Another row
 # runs pmc2ndjson -c Kernel_Name (only the column topn needs).  The last
 # row reads the rocpd long format.  Median of $RUNS runs (default 5);
 # peak is the larger stage.
@@ -18,8 +19,8 @@ here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
 fix=$top/../shared/fixtures/rocprof-compute
 runs=${RUNS:-5}
-big=${DISPATCHES:-100000}
-small=10000
+big=${DISPATCHES:-33400}
+small=$((big / 10))
 
 # scale N: the mixbench workload with N dispatches (made once).
 cat >"$BENCH_TMP/pmc-scale.sh" <<'EOF'
