@@ -1,19 +1,19 @@
 #!/bin/sh
 # batch.sh: many ranks through the batch rules (scripts/batch/profpipe.mk)
 # on small generated Ascend DBs (make_ranks.py, 500 PYTORCH_API rows a
-# rank, made once in $BENCH_TMP/batch):
+# rank, made once in $BENCH_TMP/cache):
 #
 #   - the per-rank stage (db2spans --label, spans2stacks, topn --partial)
 #     of 64 ranks with make -j 2, against the reference MindStudio
 #     flamegraph.py, one rank a job, under GNU parallel -j 2 (its per-rank
 #     product is a flame graph page);
-#   - the whole batch of $BATCH_RANKS ranks (default 1024): make -j 2
+#   - the whole batch of $BATCH_RANKS ranks (default 256): make -j 2
 #     profpipe from nothing, the rank stage then the merges and both
 #     pages; the note gives the per-rank stage's throughput;
-#   - the merge, spans2stacks -m --files-from, of 256 ranks, of all of
-#     them, and of all of them listed 4 times (4x the inputs, the same
-#     unique stacks: the same memory), against a Python dict merge of the
-#     same records.
+#   - the merge, spans2stacks -m --files-from, of a quarter of the
+#     ranks, of all of them, and of all of them listed 4 times (4x the
+#     inputs, the same unique stacks: the same memory), against a Python
+#     dict merge of the same records.
 #
 # Median of $RUNS runs (default 5, taking turns).  $BIN and $BENCH_TMP
 # come from bench.sh.
@@ -24,7 +24,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
 ref="$top/../shared/reference/peers/mindstudio-flame-graph/flamegraph.py"
 runs=${RUNS:-5}
-n=${BATCH_RANKS:-1024}
+n=${BATCH_RANKS:-256}
 T=$BENCH_TMP/batch
 mkdir -p "$T"
 R=$(cached "ranks-$n" "python3 '$here/make_ranks.py' -n $n \"\$out\" \
@@ -69,7 +69,7 @@ row "batch: whole, make -j 2 profpipe" "$n ranks x 500 rows ($mb MB)" \
     "-" "$t" "$note"
 
 # The merges: memory grows with the unique stacks, not with the inputs.
-ls "$R"/*.stacks | head -n 256 >"$T/list-256"
+ls "$R"/*.stacks | head -n $((n / 4)) >"$T/list-$((n / 4))"
 ls "$R"/*.stacks >"$T/list-$n"
 for i in 1 2 3 4; do cat "$T/list-$n"; done >"$T/list-4x$n"
 cat >"$T/merge.py" <<'PY'
@@ -89,7 +89,7 @@ for (th, st), (s, t, c) in m.items():
     w(json.dumps({"thread": th, "stack": list(st), "self_ns": s,
                   "total_ns": t, "calls": c}) + "\n")
 PY
-for l in 256 "$n" "4x$n"; do
+for l in $((n / 4)) "$n" "4x$n"; do
 	u=$(spans2stacks -m -q --files-from "$T/list-$l" | wc -l)
 	k=$(wc -l <"$T/list-$l")
 	t=$(pair "$runs" "spans2stacks -m -q --files-from '$T/list-$l'" \
