@@ -723,7 +723,7 @@ main(int argc, char *argv[])
 	int rc = EXIT_SUCCESS;
 
 	prog_init(argv[0]);
-	err_usage = usage;
+	prog_usage(usage);
 	arena_init(&mem, 1 << 20);
 	hmap_init(&sections, 8);
 	i = (size_t)parse_options(argc, argv);

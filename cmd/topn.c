@@ -1469,7 +1469,7 @@ main(int argc, char *argv[])
 	int ch, rc = EXIT_SUCCESS;
 
 	prog_init(argv[0]);
-	err_usage = usage;
+	prog_usage(usage);
 	while ((ch = opt_next(argc, argv, "d:k:n:" OPT_COMMON_SHORT "rs:v:",
 	    longopts)) != -1)
 		switch (ch) {

@@ -8,7 +8,7 @@
 
 const char *prog_name = "profpipe";
 void (*err_before_msg)(void);
-void (*err_usage)(int);
+static void (*err_usage)(int);
 
 void
 prog_init(const char *argv0)
@@ -24,6 +24,12 @@ prog_init(const char *argv0)
 	 * which ends the program the same way) stays. */
 	if (sigaction(SIGPIPE, NULL, &sa) == 0 && sa.sa_handler == SIG_IGN)
 		signal(SIGPIPE, SIG_DFL);
+}
+
+void
+prog_usage(void (*usage)(int))
+{
+	err_usage = usage;
 }
 
 static void vmsg(const struct srcpos *pos, const char *fmt, va_list ap,

@@ -45,10 +45,11 @@ NORETURN void die_errno(const char *fmt, ...) PRINTF_LIKE(1, 2);
 NORETURN void die_at(const struct srcpos *pos, const char *fmt, ...)
     PRINTF_LIKE(2, 3);
 /*
- * The program's usage(): die_usage() calls it with EXIT_USAGE, so that a
- * bad option value is followed by the usage line, as a bad option is.
+ * Names the program's usage(): die_usage() calls it with EXIT_USAGE, so
+ * that a bad option value is followed by the usage line, as a bad option
+ * is.  main() calls it once, after prog_init().
  */
-extern void (*err_usage)(int);
+void prog_usage(void (*usage)(int));
 /* Prints the message (if fmt is not NULL), the usage, and exits 2. */
 NORETURN void die_usage(const char *fmt, ...) PRINTF_LIKE(1, 2);
 void warn(const char *fmt, ...) PRINTF_LIKE(1, 2);

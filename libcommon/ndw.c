@@ -167,7 +167,13 @@ ndw_quote(struct strbuf *sb, const char *s, size_t len, unsigned flags)
 	strbuf_addch(sb, '"');
 }
 
-int ndw_nonfinite_null;
+static int nonfinite_null;
+
+void
+ndw_nonfinite_null(int on)
+{
+	nonfinite_null = on;
+}
 
 void
 ndw_fmt_f64(struct strbuf *sb, double v)
@@ -175,7 +181,7 @@ ndw_fmt_f64(struct strbuf *sb, double v)
 	char buf[40];
 	int prec;
 
-	if (ndw_nonfinite_null && !isfinite(v)) {
+	if (nonfinite_null && !isfinite(v)) {
 		strbuf_add(sb, "null", 4);
 		return;
 	}

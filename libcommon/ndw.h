@@ -142,11 +142,12 @@ static inline NDW_ALWAYS_INLINE void ndw_str_plain(struct ndw *w,
 /* Appends the shortest round-trip form of v (or "nan"/"inf" quoted). */
 void ndw_fmt_f64(struct strbuf *sb, double v);
 /*
- * When set, ndw_fmt_f64() writes NaN and the infinities as null instead of
- * the strings "nan", "inf" and "-inf", so that a column of numbers stays
- * numbers for readers that type columns (DuckDB, pandas): --nonfinite null.
+ * on != 0: from now on ndw_fmt_f64() writes NaN and the infinities as null
+ * instead of the strings "nan", "inf" and "-inf", so that a column of
+ * numbers stays numbers for readers that type columns (DuckDB, pandas):
+ * --nonfinite null.  on == 0 goes back to the strings.
  */
-extern int ndw_nonfinite_null;
+void ndw_nonfinite_null(int on);
 /* Appends v in decimal (inline: the producers' hot path). */
 static inline void ndw_fmt_u64(struct strbuf *sb, uint64_t v);
 void ndw_fmt_i64(struct strbuf *sb, int64_t v);

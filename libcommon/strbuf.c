@@ -6,13 +6,13 @@
 #include "strbuf.h"
 #include "xmem.h"
 
-char strbuf_slopbuf[1];
+const char strbuf_slopbuf[1] = "";
 
 void
 strbuf_init(struct strbuf *sb, size_t hint)
 {
 	sb->alloc = sb->len = 0;
-	sb->buf = strbuf_slopbuf;
+	sb->buf = (char *)strbuf_slopbuf;
 	if (hint > 0)
 		strbuf_grow(sb, hint);
 }

@@ -19,8 +19,12 @@ struct strbuf {
 	char *buf;
 };
 
-extern char strbuf_slopbuf[];
-#define STRBUF_INIT { 0, 0, strbuf_slopbuf }
+/*
+ * The buffer of every empty strbuf (alloc 0): read-only, so that a write
+ * through one faults instead of changing what all the others hold.
+ */
+extern const char strbuf_slopbuf[];
+#define STRBUF_INIT { 0, 0, (char *)strbuf_slopbuf }
 
 void strbuf_init(struct strbuf *sb, size_t hint);
 void strbuf_release(struct strbuf *sb);

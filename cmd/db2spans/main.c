@@ -64,10 +64,10 @@ static void
 usage(int status)
 {
 	fprintf(status == 0 ? stdout : stderr,
-	    "usage: %s [-hsv] [--label name] [--no-progress] [-o file] "
+	    "usage: db2spans [-hsv] [--label name] [--no-progress] [-o file] "
 	    "[--progress] "
 	    "[--schema name] [--strict] [--tables list] [--version] "
-	    "[--where expr] [file ...]\n", prog_name);
+	    "[--where expr] [file ...]\n");
 	if (status == 0)
 		opt_help(stdout, help);
 	exit(status);
@@ -231,7 +231,7 @@ main(int argc, char *argv[])
 	int rc = EXIT_SUCCESS;
 
 	prog_init(argv[0]);
-	err_usage = usage;
+	prog_usage(usage);
 	parse_options(argc, argv);
 	argc -= optind;
 	argv += optind;

@@ -102,7 +102,7 @@ main(int argc, char *argv[])
 	int ch, rc;
 
 	prog_init(argv[0]);
-	err_usage = usage;
+	prog_usage(usage);
 	while ((ch = opt_next(argc, argv, "c:d" OPT_COMMON_SHORT "t:u:",
 	    longopts)) != -1)
 		switch (ch) {

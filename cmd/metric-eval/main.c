@@ -753,7 +753,7 @@ main(int argc, char *argv[])
 	int ch, rc = EXIT_SUCCESS;
 
 	prog_init(argv[0]);
-	err_usage = usage;
+	prog_usage(usage);
 	while ((ch = opt_next(argc, argv, "b:c:d:e:f:g:k:n:" OPT_COMMON_SHORT,
 	    longopts)) != -1)
 		switch (ch) {
@@ -777,7 +777,7 @@ main(int argc, char *argv[])
 			    strcmp(optarg, "string") != 0)
 				die_usage("--nonfinite: '%s' is not null or "
 				    "string", optarg);
-			ndw_nonfinite_null = strcmp(optarg, "null") == 0;
+			ndw_nonfinite_null(strcmp(optarg, "null") == 0);
 			break;
 		default: opt_common(ch, optarg, &opt.com, usage);
 		}

@@ -654,7 +654,7 @@ main(int argc, char *argv[])
 	int ch;
 
 	prog_init(argv[0]);
-	err_usage = usage;
+	prog_usage(usage);
 	while ((ch = opt_next(argc, argv, "c:" OPT_COMMON_SHORT, longopts)) !=
 	    -1)
 		switch (ch) {

@@ -555,7 +555,7 @@ main(int argc, char *argv[])
 	double limit = -1;
 
 	prog_init(argv[0]);
-	err_usage = usage;
+	prog_usage(usage);
 	diff_init(&diff, NULL);
 	while ((ch = opt_next(argc, argv, "k:" OPT_COMMON_SHORT,
 	    longopts)) != -1)

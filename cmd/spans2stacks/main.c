@@ -99,10 +99,10 @@ static void
 usage(int status)
 {
 	fprintf(status == 0 ? stdout : stderr,
-	    "usage: %s [-fhmqs] [-d depth] [--files-from list] "
+	    "usage: spans2stacks [-fhmqs] [-d depth] [--files-from list] "
 	    "[--no-default-excludes] "
 	    "[--no-progress] [-o file] [--progress] [--strict] [--version] "
-	    "[--where expr] [-x pattern] [file ...]\n", prog_name);
+	    "[--where expr] [-x pattern] [file ...]\n");
 	if (status == 0)
 		opt_help(stdout, help);
 	exit(status);
@@ -659,7 +659,7 @@ main(int argc, char *argv[])
 	int rc = EXIT_SUCCESS;
 
 	prog_init(argv[0]);
-	err_usage = usage;
+	prog_usage(usage);
 	parse_options(argc, argv);
 	argc -= optind;
 	argv += optind;

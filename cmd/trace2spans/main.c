@@ -44,9 +44,9 @@ usage(int status)
 {
 	FILE *fp = status == EXIT_SUCCESS ? stdout : stderr;
 
-	fprintf(fp, "usage: %s [-ah] [--absolute] [--args list] [--label name] "
+	fprintf(fp, "usage: trace2spans [-ah] [--absolute] [--args list] [--label name] "
 	    "[--no-progress] [-o file] [--progress] [--strict] [--version] "
-	    "[--where expr] [file ...]\n", prog_name);
+	    "[--where expr] [file ...]\n");
 	if (status == EXIT_SUCCESS)
 		opt_help(stdout, help);
 	exit(status);
@@ -214,7 +214,7 @@ main(int argc, char *argv[])
 	int ch, rc = EXIT_SUCCESS;
 
 	prog_init(argv[0]);
-	err_usage = usage;
+	prog_usage(usage);
 	while ((ch = opt_next(argc, argv, "a" OPT_COMMON_SHORT, longopts)) !=
 	    -1)
 		switch (ch) {
