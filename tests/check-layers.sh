@@ -8,7 +8,7 @@
 #   calls      the graph "a.c uses a function or table defined in b.c" has
 #              no cycle (main.c is not a library of the others)
 #   includes   the graph of #include "..." between the program's files has
-#              no cycle
+#              no cycle; nor has libcommon's (which includes no program's)
 #
 # C is read as text: comments and string literals are dropped first, a
 # function definition is a name at column 0 followed by '(' (KNF), and it
@@ -18,7 +18,8 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 1
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT INT TERM
-[ $# -eq 0 ] && set -- cmd/*/
+libs=
+[ $# -eq 0 ] && set -- cmd/*/ && libs=libcommon/
 pass=0 fail=0
 
 ok() { pass=$((pass + 1)); }
@@ -148,6 +149,10 @@ for d in "$@"; do
 	acyclic "$p calls" "$tmp/c"
 	includes "$d" >"$tmp/i"
 	acyclic "$p includes" "$tmp/i"
+done
+for d in $libs; do
+	includes "$d" >"$tmp/i"
+	acyclic "libcommon includes" "$tmp/i"
 done
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -9,6 +9,8 @@
 #   fuzz-crashes  the same on tests/fuzz/crashes/ (what make fuzz found)
 #   man       mandoc -Tlint and the SYNOPSIS = --help check
 #   layers    no shared mutable globals, no file cycles (check-layers.sh)
+#   objects   no object file uses another file's writable object
+#             (check-objects.sh, on the built objects)
 #   browser   tests/browser/*.test.mjs in headless chromium (playwright-core)
 #
 # NO_BROWSER=1 skips the browser suite (asan and valgrind runs);
@@ -119,6 +121,10 @@ add_counts man
 sh tests/check-layers.sh >"$log" 2>&1
 grep -v -E '^[0-9]+ passed, [0-9]+ failed' "$log"
 add_counts layers
+
+sh tests/check-objects.sh "$O" >"$log" 2>&1
+grep -v -E '^[0-9]+ passed, [0-9]+ failed' "$log"
+add_counts objects
 
 if [ -z "$NO_BROWSER" ] && ls tests/browser/*.test.mjs >/dev/null 2>&1; then
 	BIN="$O/bin" sh tests/browser/run.sh >"$log" 2>&1
