@@ -279,3 +279,18 @@ next_row(struct csvr *r, struct csvr_row *row)
 		;
 	return rc;
 }
+
+int
+row_ok(struct pmc *pm, struct csvr *r, int rc, const struct csvr_row *row,
+    size_t min, size_t n)
+{
+	if (rc < 0) {
+		bad(pm, &r->pos, "%s", csvr_error(r));
+		return 0;
+	}
+	if (row->n < min || row->n > n) {
+		bad(pm, &r->pos, "%zu fields, the header has %zu", row->n, n);
+		return 0;
+	}
+	return 1;
+}

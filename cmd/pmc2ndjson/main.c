@@ -124,23 +124,6 @@ open_table(struct pmc *pm, struct csvr *r, struct hdr *h, const char *path,
 	return 1;
 }
 
-/* Checks a row read from r against its header; reports a bad one. */
-static int
-row_ok(struct pmc *pm, struct csvr *r, int rc, const struct csvr_row *row,
-    const struct hdr *h)
-{
-	if (rc < 0) {
-		bad(pm, &r->pos, "%s", csvr_error(r));
-		return 0;
-	}
-	if (row->n != h->n) {
-		bad(pm, &r->pos, "%zu fields, the header has %zu", row->n,
-		    h->n);
-		return 0;
-	}
-	return 1;
-}
-
 /* Writes {"type":type, ...} for every row of a metadata file. */
 static void
 meta_stream(struct pmc *pm, const char *path, const char *type)
@@ -161,7 +144,7 @@ meta_stream(struct pmc *pm, const char *path, const char *type)
 	name = strcmp(type, "sysinfo") == 0 && pm->label == NULL ?
 	    hdr_find(&h, "workload_name") : -1;
 	while ((rc = next_row(&r, &row)) != 0) {
-		if (!row_ok(pm, &r, rc, &row, &h))
+		if (!row_ok(pm, &r, rc, &row, h.n, h.n))
 			continue;
 		if (name >= 0 && row.len[name] > 0)
 			set_run(pm, row.f[name], row.len[name]);
@@ -251,7 +234,7 @@ side_next(struct pmc *pm, struct side *s, const struct srcpos *pos)
 		return side_next(pm, s, pos);
 	}
 	s->rows++;
-	return row_ok(pm, &s->r, rc, &s->row, &s->h);
+	return row_ok(pm, &s->r, rc, &s->row, s->h.n, s->h.n);
 }
 
 /* Reports the accumulate rows left after the last dispatch. */
@@ -316,7 +299,7 @@ wide_stream(struct pmc *pm, struct csvr *r, struct hdr *h, struct side *sq,
 
 	while ((rc = next_row(r, &row)) != 0) {
 		n++;
-		ok = row_ok(pm, r, rc, &row, h);
+		ok = row_ok(pm, r, rc, &row, h->n, h->n);
 		for (k = 0; k < nsq; k++)
 			if (!side_next(pm, &sq[k], &r->pos))
 				ok = 0;

@@ -73,13 +73,7 @@ raw_stream(struct pmc *pm, struct csvr *r, struct hdr *h)
 	int rc, first = 1;
 
 	while ((rc = next_row(r, &row)) != 0) {
-		if (rc < 0 || row.n != h->n) {
-			if (rc < 0)
-				bad(pm, &r->pos, "%s", csvr_error(r));
-			else
-				bad(pm, &r->pos,
-				    "%zu fields, the header has %zu", row.n,
-				    h->n);
+		if (!row_ok(pm, r, rc, &row, h->n, h->n)) {
 			first = 0;
 			continue;
 		}
@@ -315,15 +309,8 @@ details_stream(struct pmc *pm, struct csvr *r, struct hdr *h)
 		return;
 	}
 	while ((rc = next_row(r, &row)) != 0) {
-		if (rc < 0 || row.n > h->n || (long)row.n <= c.name) {
-			if (rc < 0)
-				bad(pm, &r->pos, "%s", csvr_error(r));
-			else
-				bad(pm, &r->pos,
-				    "%zu fields, the header has %zu", row.n,
-				    h->n);
+		if (!row_ok(pm, r, rc, &row, (size_t)c.name + 1, h->n))
 			continue;
-		}
 		if (!k.open || row.len[c.id] != k.id.len ||
 		    memcmp(row.f[c.id], k.id.buf, k.id.len) != 0) {
 			kern_emit(pm, &k, &rec);

@@ -92,6 +92,12 @@ void emit(struct pmc *pm, struct strbuf *sb);
 
 /* Reads one CSV row that is not a "==PROF==" line.  As csvr_next(). */
 int next_row(struct csvr *r, struct csvr_row *row);
+/*
+ * Is the row that next_row() returned rc for good: no CSV error, and
+ * from min to n fields for a header of n?  Reports a bad one.
+ */
+int row_ok(struct pmc *pm, struct csvr *r, int rc, const struct csvr_row *row,
+    size_t min, size_t n);
 
 /*
  * The counter CSV formats.  A format is one file that defines one

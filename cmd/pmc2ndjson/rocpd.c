@@ -168,17 +168,12 @@ seg_next(struct pmc *pm, struct seg *s, const struct hdr *h, const long *col)
 			continue;
 		if (s->end != 0 && s->r.pos.line >= s->end)
 			break;
-		if (rc > 0 && s->row.n == h->n) {
+		if (row_ok(pm, &s->r, rc, &s->row, h->n, h->n)) {
 			group_key(&s->key, &s->row, col);
 			s->id = row_id(&s->row, col);
 			s->has = 1;
 			return;
 		}
-		if (rc < 0)
-			bad(pm, &s->r.pos, "%s", csvr_error(&s->r));
-		else
-			bad(pm, &s->r.pos, "%zu fields, the header has %zu",
-			    s->row.n, h->n);
 	}
 	s->has = 0;
 }
