@@ -361,16 +361,17 @@ static const struct {
 static void
 ascend_cat(sqlite3_stmt *st, int col, struct span *s, struct strbuf *buf)
 {
+	sqlite3_value *v = sqlite3_column_value(st, col);
 	const char *what;
 	int64_t code;
 	size_t i;
 
 	s->cat = NULL;
 	s->cat_len = 0;
-	if (sqlite3_column_type(st, col) == SQLITE_NULL)
+	if (sqlite3_value_type(v) == SQLITE_NULL)
 		return;
 	strbuf_reset(buf);
-	if (db_col_i64(st, col, &code, &what) == 0) {
+	if (db_val_i64(v, &code, &what) == 0) {
 		for (i = 0; i < sizeof(asc_types) / sizeof(asc_types[0]); i++)
 			if (asc_types[i].code == code) {
 				s->cat = asc_types[i].cat;
@@ -379,8 +380,8 @@ ascend_cat(sqlite3_stmt *st, int col, struct span *s, struct strbuf *buf)
 			}
 		strbuf_addf(buf, "\"%" PRId64 "\"", code);
 	} else
-		span_quote(buf, (const char *)sqlite3_column_text(st, col),
-		    (size_t)sqlite3_column_bytes(st, col));
+		span_quote(buf, (const char *)sqlite3_value_text(v),
+		    (size_t)sqlite3_value_bytes(v));
 	s->cat = buf->buf;
 	s->cat_len = buf->len;
 }
@@ -390,17 +391,21 @@ static const char *
 ascend_name(const struct str_tab *names, sqlite3_stmt *st, int col,
     size_t *len)
 {
+	sqlite3_value *v = sqlite3_column_value(st, col);
 	const char *what;
 	int64_t id;
 
-	if (db_col_i64(st, col, &id, &what) != 0)
+	if (sqlite3_value_type(v) == SQLITE_INTEGER)
+		id = sqlite3_value_int64(v);
+	else if (db_val_i64(v, &id, &what) != 0)
 		return NULL;
 	return str_get(names, id, len);
 }
 
 /*
  * Reads the row's times and lane into s and x (a device lane is "npu");
- * reports a bad row and returns -1.
+ * reports a bad row and returns -1.  Times stored as text in the form
+ * they are written in (torch_npu's TEXT columns) pass as that text.
  */
 static int
 ascend_row(struct db_run *run, sqlite3_stmt *st, size_t t, struct span *s,
@@ -410,12 +415,21 @@ ascend_row(struct db_run *run, sqlite3_stmt *st, size_t t, struct span *s,
 		{ "startNs", "endNs", "globalTid", NULL },
 		{ "startNs", "endNs", "deviceId", "streamId" },
 	};
-	int64_t v[4];
+	const char **txt[2] = { &x->start_txt, &x->end_txt };
+	size_t *txt_len[2] = { &x->start_txt_len, &x->end_txt_len };
+	sqlite3_value *val;
+	int64_t v[4] = { 0, 0, 0, 0 };
 	const char *what;
 	int i, dev = t == T_TASK;
 
 	for (i = 0; i < 3 + dev; i++) {
-		if (db_col_i64(st, i, &v[i], &what) == 0) {
+		val = sqlite3_column_value(st, i);
+		if (i < 2) {
+			*txt[i] = NULL;
+			if (db_val_digits(val, txt[i], txt_len[i]))
+				continue;
+		}
+		if (db_val_i64(val, &v[i], &what) == 0) {
 			if (!dev || i < 2 || v[i] >= 0)
 				continue;
 			what = "is negative";
@@ -448,7 +462,7 @@ ascend_write(struct db_run *run, sqlite3_stmt *st, const struct str_tab *names,
 {
 	struct span_ext x;
 	struct span s;
-	size_t t = (size_t)sqlite3_column_int64(st, 7);
+	size_t t = (size_t)sqlite3_value_int64(sqlite3_column_value(st, 7));
 	const char *type;
 	size_t type_len = 0;
 

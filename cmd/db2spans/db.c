@@ -2,6 +2,7 @@
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 #include <sqlite3.h>
 
@@ -141,12 +142,18 @@ db_list_tables(sqlite3 *db, struct strbuf *sb)
 int
 db_col_i64(sqlite3_stmt *st, int col, int64_t *out, const char **what)
 {
+	return db_val_i64(sqlite3_column_value(st, col), out, what);
+}
+
+int
+db_val_i64(sqlite3_value *val, int64_t *out, const char **what)
+{
 	struct nd_slice v;
 	size_t i;
 
-	switch (sqlite3_column_type(st, col)) {
+	switch (sqlite3_value_type(val)) {
 	case SQLITE_INTEGER:
-		*out = sqlite3_column_int64(st, col);
+		*out = sqlite3_value_int64(val);
 		return 0;
 	case SQLITE_NULL:
 		*what = "is NULL";
@@ -158,8 +165,8 @@ db_col_i64(sqlite3_stmt *st, int col, int64_t *out, const char **what)
 		return -1;
 	}
 	/* The same exact reader as for JSON numbers: '-' and digits. */
-	v.p = (const char *)sqlite3_column_text(st, col);
-	v.len = (size_t)sqlite3_column_bytes(st, col);
+	v.p = (const char *)sqlite3_value_text(val);
+	v.len = (size_t)sqlite3_value_bytes(val);
 	if (nd_val_i64(v, out) == 0)
 		return 0;
 	*what = "is out of range";
@@ -169,4 +176,42 @@ db_col_i64(sqlite3_stmt *st, int col, int64_t *out, const char **what)
 	if (v.len == 0 || (v.len == 1 && v.p[0] == '-'))
 		*what = "is not an integer";
 	return -1;
+}
+
+/* 1 if the 8 bytes at p are all decimal digits. */
+static int
+digits8(const char *p)
+{
+	uint64_t x;
+
+	memcpy(&x, p, 8);
+	return (x & 0xF0F0F0F0F0F0F0F0ULL) == 0x3030303030303030ULL &&
+	    ((x + 0x0606060606060606ULL) & 0xF0F0F0F0F0F0F0F0ULL) ==
+	    0x3030303030303030ULL;
+}
+
+int
+db_val_digits(sqlite3_value *val, const char **p, size_t *len)
+{
+	const char *s;
+	size_t n, i = 0;
+
+	if (sqlite3_value_type(val) != SQLITE_TEXT)
+		return 0;
+	s = (const char *)sqlite3_value_text(val);
+	n = (size_t)sqlite3_value_bytes(val);
+	if (n == 0 || n > 19 || (s[0] == '0' && n > 1))
+		return 0;
+	for (; i + 8 <= n; i += 8)
+		if (!digits8(s + i))
+			return 0;
+	for (; i < n; i++)
+		if (s[i] < '0' || s[i] > '9')
+			return 0;
+	if (n == 19 && s[0] == '9' &&
+	    memcmp(s, "9223372036854775807", 19) > 0)
+		return 0;
+	*p = s;
+	*len = n;
+	return 1;
 }

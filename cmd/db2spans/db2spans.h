@@ -101,6 +101,12 @@ struct span_ext {
 	size_t lane_len;
 	const char *thread_name;	/* "thread_name", the thread's name */
 	size_t thread_name_len;
+	/*
+	 * start_ns and end_ns as the digits db_val_digits() accepted, which
+	 * are written instead of the numbers of struct span; NULL: none.
+	 */
+	const char *start_txt, *end_txt;
+	size_t start_txt_len, end_txt_len;
 };
 /* span_write with the optional parts x (NULL: none). */
 int span_write_ext(struct span_writer *w, const struct span *s,
@@ -152,6 +158,14 @@ int db_need_columns(struct db_run *run, const char *table,
  * set to a short reason.
  */
 int db_col_i64(sqlite3_stmt *st, int col, int64_t *out, const char **what);
+/* The same for a value of sqlite3_column_value() (one call, not three). */
+int db_val_i64(sqlite3_value *val, int64_t *out, const char **what);
+/*
+ * 1 if the value is TEXT holding a non-negative integer as ndw writes it
+ * (decimal digits, no leading zero, at most INT64_MAX), with *p and *len
+ * set to that text, which can be written as it is; else 0.
+ */
+int db_val_digits(sqlite3_value *val, const char **p, size_t *len);
 
 /*
  * open.c: opens path read-only so that nothing beside it is created or

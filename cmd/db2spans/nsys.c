@@ -237,7 +237,7 @@ static void
 nsys_row(struct db_run *run, sqlite3_stmt *st, struct strbuf *name,
     struct nsys_tnames *tn)
 {
-	struct span_ext x = { NULL, 0, NULL, 0 };
+	struct span_ext x = { .lane = NULL };
 	struct span s;
 	int64_t t = sqlite3_column_int64(st, 5);
 

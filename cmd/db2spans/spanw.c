@@ -34,8 +34,14 @@ span_format(struct span_writer *w, const struct span *s,
 	ndw_raw(j, "name", s->name, s->name_len);
 	if (s->cat != NULL)
 		ndw_raw(j, "cat", s->cat, s->cat_len);
-	ndw_i64(j, "start_ns", s->start_ns);
-	ndw_i64(j, "end_ns", s->end_ns);
+	if (x != NULL && x->start_txt != NULL)
+		ndw_raw(j, "start_ns", x->start_txt, x->start_txt_len);
+	else
+		ndw_i64(j, "start_ns", s->start_ns);
+	if (x != NULL && x->end_txt != NULL)
+		ndw_raw(j, "end_ns", x->end_txt, x->end_txt_len);
+	else
+		ndw_i64(j, "end_ns", s->end_ns);
 	if (x != NULL && x->lane != NULL)
 		ndw_raw(j, "lane", x->lane, x->lane_len);
 	if (x != NULL && x->thread_name != NULL)
