@@ -184,12 +184,19 @@ span_thread(struct run *r, const struct nd_slice id[4])
 	return r->last;
 }
 
-/* Interns a JSON string value; returns -1 if v is not a string. */
+/*
+ * Interns a JSON string value; returns -1 if v is not a string.  plain
+ * says it is known to hold no escape.
+ */
 static int
-intern_name(struct run *r, struct nd_slice v, uint32_t *id)
+intern_name(struct run *r, struct nd_slice v, int plain, uint32_t *id)
 {
 	if (v.len < 2 || v.p[0] != '"')
 		return -1;
+	if (plain) {
+		*id = tree_name(&r->tree, v.p + 1, v.len - 2);
+		return 0;
+	}
 	if ((*id = tree_name_json(&r->tree, v.p + 1, v.len - 2)) != NODE_NONE)
 		return 0;
 	strbuf_reset(&r->name);
@@ -268,12 +275,23 @@ span_extras(struct run *r, struct thread *th, struct nd_slice cat,
 /*
  * The fast path of the span reader: a record in the layout db2spans and
  * trace2spans write, {"pid":N,"tid":N,"name":S[,"cat":S],"start_ns":N,
- * "end_ns":N[,"lane":S][,"thread_name":S][,"run":S]}, with integers N and
- * strings S of printable ASCII without escapes, is cut into v[] (as
- * nd_fields() would give) in one pass, without the general JSON scanner.
- * Returns 0, or -1 for anything else: that record goes to nd_fields(),
- * which validates it and reports what is wrong.
+ * "end_ns":N[,"lane":S][,"thread_name":S][,"run":S]}, with integers N of
+ * at most 19 digits and strings S of printable ASCII without escapes, is
+ * cut into f->v[] (as nd_fields() would give) and its times read, in one
+ * pass, without the general JSON scanner.  Returns 0, or -1 for anything
+ * else: that record goes to nd_fields(), which validates it and reports
+ * what is wrong.  Both loops take 8 bytes at a time.
  */
+struct fast {
+	struct nd_slice v[9];	/* in the order of span_record's keys */
+	int64_t start, end;
+};
+
+#define ONES 0x0101010101010101ULL
+#define HIGH 0x8080808080808080ULL
+/* The high bit of each byte of x that is zero (if any is: exact). */
+#define ZERO_BYTES(x) (((x) - ONES) & ~(x) & HIGH)
+
 static const char *
 fast_key(const char *p, const char *e, const char *key, size_t n)
 {
@@ -282,21 +300,52 @@ fast_key(const char *p, const char *e, const char *key, size_t n)
 	return p + n;
 }
 
-static const char *
-fast_int(const char *p, const char *e, struct nd_slice *v)
+/* 1 if the 8 bytes of x (in memory order) are all decimal digits. */
+static int
+digits8(uint64_t x)
 {
-	const char *q = p;
+	return ((x & 0xF0F0F0F0F0F0F0F0ULL) | (((x + 0x0606060606060606ULL) &
+	    0xF0F0F0F0F0F0F0F0ULL) >> 4)) == 0x3333333333333333ULL;
+}
+
+/* The value of 8 digits (in memory order, little-endian). */
+static uint64_t
+value8(uint64_t x)
+{
+	x -= 0x3030303030303030ULL;
+	x = x * 10 + (x >> 8);
+	x = (((x & 0x000000FF000000FFULL) * (100 + (1000000ULL << 32))) +
+	    (((x >> 16) & 0x000000FF000000FFULL) * (1 + (10000ULL << 32)))) >>
+	    32;
+	return x;
+}
+
+static const char *
+fast_int(const char *p, const char *e, struct nd_slice *v, int64_t *out)
+{
+	const char *q = p, *d;
+	uint64_t x = 0, w;
+	int neg = 0;
 
 	if (q < e && *q == '-')
-		q++;
+		q++, neg = 1;
 	if (q >= e || *q < '0' || *q > '9')
 		return NULL;
-	if (*q++ == '0' && q < e && *q >= '0' && *q <= '9')
+	if (*q == '0' && q + 1 < e && q[1] >= '0' && q[1] <= '9')
 		return NULL;
-	while (q < e && *q >= '0' && *q <= '9')
-		q++;
-	if (q >= e || (*q != ',' && *q != '}'))
+	for (d = q; e - q >= 8; q += 8) {
+		memcpy(&w, q, 8);
+		if (!digits8(w))
+			break;
+		x = x * 100000000 + value8(w);
+	}
+	for (; q < e && *q >= '0' && *q <= '9'; q++)
+		x = x * 10 + (unsigned)(*q - '0');
+	/* 19 digits fit in 64 bits unsigned. */
+	if (q - d > 19 || q >= e || (*q != ',' && *q != '}') ||
+	    x > (uint64_t)INT64_MAX + (uint64_t)neg)
 		return NULL;
+	*out = neg ? (int64_t)(0 - x) : (int64_t)x;
 	v->p = p;
 	v->len = (size_t)(q - p);
 	return q;
@@ -306,13 +355,27 @@ static const char *
 fast_str(const char *p, const char *e, struct nd_slice *v)
 {
 	const unsigned char *q = (const unsigned char *)p + 1;
+	const unsigned char *u = (const unsigned char *)e;
+	uint64_t x;
 
 	if (p >= e || *p != '"')
 		return NULL;
-	while ((const char *)q < e && *q >= 0x20 && *q < 0x7f && *q != '"' &&
-	    *q != '\\')
+	/*
+	 * Whole words of printable ASCII without '"' or '\\' (a byte of
+	 * 0x7f or above sets a high bit of x or of x + 1 per byte), then the
+	 * word that holds the end, byte by byte.
+	 */
+	for (; u - q >= 8; q += 8) {
+		memcpy(&x, q, 8);
+		if (((x | (x + ONES)) & HIGH) != 0 ||
+		    ZERO_BYTES(x & 0xE0E0E0E0E0E0E0E0ULL) ||
+		    ZERO_BYTES(x ^ (ONES * '"')) ||
+		    ZERO_BYTES(x ^ (ONES * '\\')))
+			break;
+	}
+	while (q < u && *q >= 0x20 && *q < 0x7f && *q != '"' && *q != '\\')
 		q++;
-	if ((const char *)q >= e || *q != '"')
+	if (q >= u || *q != '"')
 		return NULL;
 	v->p = p;
 	v->len = (size_t)((const char *)q + 1 - p);
@@ -320,16 +383,18 @@ fast_str(const char *p, const char *e, struct nd_slice *v)
 }
 
 static int
-fast_fields(const char *p, size_t len, struct nd_slice v[9])
+fast_fields(const char *p, size_t len, struct fast *f)
 {
 	const char *e = p + len;
 	const char *q;
+	struct nd_slice *v = f->v;
+	int64_t id;
 
 	memset(v, 0, 9 * sizeof(*v));
 	if ((p = fast_key(p, e, "{\"pid\":", 7)) == NULL ||
-	    (p = fast_int(p, e, &v[0])) == NULL ||
+	    (p = fast_int(p, e, &v[0], &id)) == NULL ||
 	    (p = fast_key(p, e, ",\"tid\":", 7)) == NULL ||
-	    (p = fast_int(p, e, &v[1])) == NULL ||
+	    (p = fast_int(p, e, &v[1], &id)) == NULL ||
 	    (p = fast_key(p, e, ",\"name\":", 8)) == NULL ||
 	    (p = fast_str(p, e, &v[2])) == NULL)
 		return -1;
@@ -337,9 +402,9 @@ fast_fields(const char *p, size_t len, struct nd_slice v[9])
 	    (p = fast_str(q, e, &v[5])) == NULL)
 		return -1;
 	if ((p = fast_key(p, e, ",\"start_ns\":", 12)) == NULL ||
-	    (p = fast_int(p, e, &v[3])) == NULL ||
+	    (p = fast_int(p, e, &v[3], &f->start)) == NULL ||
 	    (p = fast_key(p, e, ",\"end_ns\":", 10)) == NULL ||
-	    (p = fast_int(p, e, &v[4])) == NULL)
+	    (p = fast_int(p, e, &v[4], &f->end)) == NULL)
 		return -1;
 	if ((q = fast_key(p, e, ",\"lane\":", 8)) != NULL &&
 	    (p = fast_str(q, e, &v[8])) == NULL)
@@ -353,39 +418,59 @@ fast_fields(const char *p, size_t len, struct nd_slice v[9])
 	return p + 1 == e && *p == '}' ? 0 : -1;
 }
 
+/*
+ * The slow path: nd_fields() and the checks the fast path makes by its
+ * layout.  Returns 0, or -1 after reporting the record.
+ */
+static int
+slow_fields(struct run *r, const struct nd_reader *rd, struct fast *f)
+{
+	static const char *const keys[] = { "pid", "tid", "name", "start_ns",
+		"end_ns", "cat", "thread_name", "run", "lane" };
+	struct nd_slice *v = f->v;
+	int i;
+
+	if (nd_fields(rd->line, rd->len, keys, v, 9) < 0) {
+		bad_input(&r->bad, &rd->pos, "%s", nd_error());
+		return -1;
+	}
+	for (i = 0; i < 5; i++)
+		if (v[i].p == NULL) {
+			bad_input(&r->bad, &rd->pos, "missing key '%s'",
+			    keys[i]);
+			return -1;
+		}
+	if (nd_val_i64(v[3], &f->start) != 0 ||
+	    nd_val_i64(v[4], &f->end) != 0) {
+		bad_input(&r->bad, &rd->pos, "'%s' is not an integer",
+		    nd_val_i64(v[3], &f->start) != 0 ? "start_ns" : "end_ns");
+		return -1;
+	}
+	return 0;
+}
+
 /* One span record. */
 static void
 span_record(struct run *r, const struct nd_reader *rd)
 {
-	static const char *const keys[] = { "pid", "tid", "name", "start_ns",
-		"end_ns", "cat", "thread_name", "run", "lane" };
-	struct nd_slice v[9];
+	struct fast f;
+	struct nd_slice *v = f.v;
 	struct thread *th;
 	struct bspan s;
 	int64_t dur;
+	int fast;
 
-	if (fast_fields(rd->line, rd->len, v) != 0 &&
-	    nd_fields(rd->line, rd->len, keys, v, 9) < 0) {
-		bad_input(&r->bad, &rd->pos, "%s", nd_error());
+	if (!(fast = fast_fields(rd->line, rd->len, &f) == 0) &&
+	    slow_fields(r, rd, &f) != 0)
 		return;
-	}
-	if (v[0].p == NULL || v[1].p == NULL || v[2].p == NULL ||
-	    v[3].p == NULL || v[4].p == NULL) {
-		bad_input(&r->bad, &rd->pos, "missing key '%s'",
-		    keys[v[0].p == NULL ? 0 : v[1].p == NULL ? 1 :
-		    v[2].p == NULL ? 2 : v[3].p == NULL ? 3 : 4]);
-		return;
-	}
-	if (nd_val_i64(v[3], &s.start) != 0 || nd_val_i64(v[4], &s.end) != 0) {
-		bad_input(&r->bad, &rd->pos, "'%s' is not an integer",
-		    nd_val_i64(v[3], &s.start) != 0 ? "start_ns" : "end_ns");
-		return;
-	}
-	if (opt.default_excludes && nd_str_eq(v[5], "overhead", 8)) {
+	s.start = f.start;
+	s.end = f.end;
+	if (opt.default_excludes && (!fast || v[5].len == 10) &&
+	    nd_str_eq(v[5], "overhead", 8)) {
 		r->overhead++;
 		return;
 	}
-	if (v[8].p != NULL && nd_type(v[8]) != ND_STRING) {
+	if (!fast && v[8].p != NULL && nd_type(v[8]) != ND_STRING) {
 		bad_input(&r->bad, &rd->pos, "'lane' is not a string");
 		return;
 	}
@@ -395,7 +480,7 @@ span_record(struct run *r, const struct nd_reader *rd)
 		    "or a string");
 		return;
 	}
-	if (nd_type(v[2]) != ND_STRING) {
+	if (!fast && nd_type(v[2]) != ND_STRING) {
 		bad_input(&r->bad, &rd->pos, "'name' is not a string");
 		return;
 	}
@@ -409,8 +494,8 @@ span_record(struct run *r, const struct nd_reader *rd)
 		    "fit in 64 bits");
 		return;
 	}
-	if (pre_excluded(r, v[2]) || intern_name(r, v[2], &s.name) != 0 ||
-	    tree_excluded(&r->tree, s.name)) {
+	if (pre_excluded(r, v[2]) || intern_name(r, v[2], fast, &s.name) !=
+	    0 || tree_excluded(&r->tree, s.name)) {
 		r->tree.st.excluded++;
 		return;
 	}
@@ -436,7 +521,7 @@ merge_path(struct run *r, struct thread *th, struct nd_slice stack,
 	if (nd_iter_init(&it, stack) != 0 || stack.p[0] != '[')
 		return -1;
 	while (nd_iter_next(&it, &k, &v)) {
-		if (intern_name(r, v, &name) != 0)
+		if (intern_name(r, v, 0, &name) != 0)
 			return -1;
 		if (depth++ >= opt.max_depth) {
 			cut = 1;
