@@ -43,7 +43,12 @@ parse_count(struct flame *f, const char *p, size_t len, uint64_t *v)
 #define IS_WS(c) ((c) == ' ' || (c) == '\t' || (c) == '\r' || \
     (c) == '\f' || (c) == '\v')
 
-/* Splits off the last whitespace-separated token of p[0..*len). */
+/*
+ * Splits off the last whitespace-separated token of p[0..*len), a count.
+ * The scan back stops at the first byte a count cannot hold: a token
+ * with one is no count, and asking for a second count would otherwise
+ * read the whole stack back to a blank.
+ */
 static int
 last_count(struct flame *f, const char *p, size_t *len, uint64_t *v)
 {
@@ -52,9 +57,9 @@ last_count(struct flame *f, const char *p, size_t *len, uint64_t *v)
 	while (e > 0 && IS_WS(p[e - 1]))
 		e--;
 	s = e;
-	while (s > 0 && !IS_WS(p[s - 1]))
+	while (s > 0 && (isdigit((unsigned char)p[s - 1]) || p[s - 1] == '.'))
 		s--;
-	if (s == 0 || parse_count(f, p + s, e - s, v) != 0)
+	if (s == 0 || !IS_WS(p[s - 1]) || parse_count(f, p + s, e - s, v) != 0)
 		return -1;
 	while (s > 0 && IS_WS(p[s - 1]))
 		s--;
