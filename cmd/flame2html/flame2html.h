@@ -62,17 +62,18 @@ struct fslot {
 };
 
 /*
- * A node's place in the child index is a hash of the names on its path,
- * not of its parent's id: a walk down can then work out the places of all
- * its frames before it finds the first node, and fetch them at once.
+ * A node's place in the child index is a hash of the texts on its path
+ * (each name's ctree_name_hash()), not of its parent's id or of name
+ * ids: a walk down works out the places of all its frames from the line
+ * alone, and finds the frames the tree has without looking up a name.
  */
 #define FT_PH_ROOT 0u
 #define FT_PH_MERGED 1u
 
 static inline uint32_t
-flame_ph(uint32_t ph, uint32_t name)
+flame_ph(uint32_t ph, uint32_t text_hash)
 {
-	uint64_t h = ((uint64_t)ph << 32 | name) * 0x9e3779b97f4a7c15ULL;
+	uint64_t h = ((uint64_t)ph << 32 | text_hash) * 0x9e3779b97f4a7c15ULL;
 
 	return (uint32_t)(h >> 32) ^ (uint32_t)h;
 }
@@ -121,14 +122,15 @@ wcol_get(const struct wcol *c, uint32_t node)
 /* tree.c */
 void flame_init(struct flame *f);
 void flame_release(struct flame *f);
-uint32_t flame_child(struct flame *f, uint32_t parent, uint32_t name,
-    uint32_t ph, int *fresh);
+/* A new node: parent's child called name (an id), at path hash ph. */
+uint32_t flame_new(struct flame *f, uint32_t parent, uint32_t name,
+    uint32_t ph);
+/* The child of parent called s[0..len) at path hash ph, or CTREE_NONE. */
+uint32_t flame_find(const struct flame *f, uint32_t parent, const char *s,
+    size_t len, uint32_t ph);
+/* The same, added if absent; *ph: node's path hash, then the child's. */
 uint32_t flame_frame(struct flame *f, uint32_t node, const char *s,
     size_t len, uint32_t *ph, int *fresh);
-/* Hints for the child index slot of path hash ph, then for the node a
- * slot names (before its parent is known): they only warm the cache. */
-void flame_prefetch(const struct flame *f, uint32_t ph);
-void flame_prefetch_node(const struct flame *f, uint32_t ph, uint32_t name);
 uint32_t flame_thread(struct flame *f, const char *s, size_t len);
 /* Notes that a thread (a child of the root) has records of side. */
 void flame_thread_side(struct flame *f, uint32_t th, int side);

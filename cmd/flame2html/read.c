@@ -99,15 +99,13 @@ static void
 folded_line(struct flame *f, const struct srcpos *pos, const char *p,
     size_t len, int side)
 {
-	static uint32_t *ids;
 	static size_t *ends, ids_alloc;
 	static uint64_t *hash;
 	static uint32_t *ph;
 	uint32_t ph0 = FT_PH_ROOT;
 	uint64_t c1, c2, w[2] = { 0, 0 };
-	size_t l = 0, keep = 0, s, nid, k;
+	size_t l = 0, keep = 0, s, s0, nid, k, i;
 	uint32_t node = f->root;
-	int fresh = 0;
 
 	if (last_count(f, p, &len, &c2) != 0) {
 		bad_input(&f->bad, pos, "not a folded stack line "
@@ -137,7 +135,8 @@ folded_line(struct flame *f, const struct srcpos *pos, const char *p,
 		node = prev.node[keep - 1];
 		ph0 = prev.ph[keep - 1];
 	}
-	/* The names first: their lookups do not wait on each other. */
+	/* Where each frame ends and where it goes: from the line alone. */
+	s0 = s;
 	nid = 0;
 	while (len > 0 && s <= len) {
 		const char *semi = memchr(p + s, ';', len - s);
@@ -145,32 +144,33 @@ folded_line(struct flame *f, const struct srcpos *pos, const char *p,
 
 		if (nid == ids_alloc) {
 			ids_alloc = xgrow_room(ids_alloc, nid + 1);
-			ids = xreallocarray(ids, ids_alloc, sizeof(*ids));
 			ends = xreallocarray(ends, ids_alloc, sizeof(*ends));
 			hash = xreallocarray(hash, ids_alloc, sizeof(*hash));
 			ph = xreallocarray(ph, ids_alloc, sizeof(*ph));
 		}
 		hash[nid] = ctree_name_hash(p + s, e - s);
-		ctree_name_prefetch(&f->ct, hash[nid]);
+		ph[nid] = flame_ph(nid > 0 ? ph[nid - 1] : ph0,
+		    (uint32_t)hash[nid]);
 		ends[nid++] = e;
 		s = e + 1;
 	}
-	for (k = 0; k < nid; k++)
-		ctree_name_prefetch_text(&f->ct, hash[k]);
-	for (k = 0, s = keep > 0 ? prev.end[keep - 1] + 1 : 0; k < nid; k++) {
-		ids[k] = ctree_name_hashed(&f->ct, p + s, ends[k] - s,
-		    hash[k]);
-		s = ends[k] + 1;
+	/* Down the frames the tree has, by their text. */
+	for (k = 0, s = s0; k < nid; k++, s = ends[k - 1] + 1) {
+		uint32_t c = flame_find(f, node, p + s, ends[k] - s, ph[k]);
+
+		if (c == CTREE_NONE)
+			break;
+		prev_push(node = c, ends[k], ph[k]);
 	}
-	for (k = 0; k < nid; k++) {
-		ph[k] = flame_ph(k > 0 ? ph[k - 1] : ph0, ids[k]);
-		flame_prefetch(f, ph[k]);
-	}
-	for (k = 0; k < nid; k++)
-		flame_prefetch_node(f, ph[k], ids[k]);
-	for (k = 0; k < nid; k++) {
-		node = flame_child(f, node, ids[k], ph[k], &fresh);
-		prev_push(node, ends[k], ph[k]);
+	/* The new frames: their names' lookups do not wait on each other. */
+	for (i = k; i < nid; i++)
+		ctree_name_prefetch(&f->ct, hash[i]);
+	for (i = k; i < nid; i++)
+		ctree_name_prefetch_text(&f->ct, hash[i]);
+	for (i = k; i < nid; i++, s = ends[i - 1] + 1) {
+		node = flame_new(f, node, ctree_name_hashed(&f->ct, p + s,
+		    ends[i] - s, hash[i]), ph[i]);
+		prev_push(node, ends[i], ph[i]);
 	}
 	strbuf_reset(&prev.line);
 	strbuf_add(&prev.line, p, len);
@@ -208,7 +208,9 @@ record_path(struct flame *f, struct nd_slice stack, uint32_t root,
 	else if (root == f->merged)
 		ph = FT_PH_MERGED;
 	else	/* a thread: a child of the root */
-		ph = flame_ph(FT_PH_ROOT, flame_label(f, root));
+		ph = flame_ph(FT_PH_ROOT, (uint32_t)ctree_name_hash(
+		    f->ct.names[flame_label(f, root)].p,
+		    f->ct.names[flame_label(f, root)].len));
 	nd_iter_init(&it, stack);
 	while (nd_iter_next(&it, &k, &v) == 1) {
 		strbuf_reset(sb);

@@ -110,21 +110,6 @@ slot_grow(struct flame *f)
 	f->cap = cap;
 }
 
-void
-flame_prefetch(const struct flame *f, uint32_t ph)
-{
-	__builtin_prefetch(&f->slot[ph & (f->cap - 1)]);
-}
-
-void
-flame_prefetch_node(const struct flame *f, uint32_t ph, uint32_t name)
-{
-	const struct fslot *sl = &f->slot[ph & (f->cap - 1)];
-
-	if (sl->node != 0 && sl->name == name)
-		__builtin_prefetch(&f->node[sl->node]);	/* node + 1 */
-}
-
 /* Makes room in the node arrays for one more node. */
 static void
 nodes_grow(struct flame *f)
@@ -149,8 +134,8 @@ nodes_grow(struct flame *f)
 }
 
 /* A new node; one that is not its parent + 1 is a head. */
-static uint32_t
-node_new(struct flame *f, uint32_t parent, uint32_t name, uint32_t ph)
+uint32_t
+flame_new(struct flame *f, uint32_t parent, uint32_t name, uint32_t ph)
 {
 	struct fslot sl;
 	uint32_t id = (uint32_t)f->n;
@@ -183,60 +168,66 @@ node_new(struct flame *f, uint32_t parent, uint32_t name, uint32_t ph)
 	return id;
 }
 
-/*
- * The child of parent called name, added if absent.  On entry *fresh
- * says that parent was made by the same walk down (so it has no child
- * yet and the lookup is skipped); on return it says whether the child is
- * new.  The first child is parent + 1 and not in the index.
- */
-uint32_t
-flame_child(struct flame *f, uint32_t parent, uint32_t name, uint32_t ph,
-    int *fresh)
+static int
+name_is(const struct flame *f, uint32_t nm, const char *s, size_t len)
 {
-	size_t j;
+	const struct ctree_name *n = &f->ct.names[nm & FT_NAME];
 
-	if (*fresh)
-		return node_new(f, parent, name, ph);
-	if (parent + 1 < f->n && f->node[parent + 1].label == name)
-		return parent + 1;
-	for (j = ph & (f->cap - 1); f->slot[j].node != 0;
-	    j = (j + 1) & (f->cap - 1))
-		if (f->slot[j].parent == parent && f->slot[j].name == name)
-			return f->slot[j].node - 1;
-	*fresh = 1;
-	return node_new(f, parent, name, ph);
+	return n->len == len && memcmp(n->p, s, len) == 0;
 }
 
 /*
- * The same by text: parent + 1 is tried first by its text, which spares
- * the name lookup on the common path.
+ * The child of parent called s[0..len) at path hash ph, or CTREE_NONE.
+ * parent + 1 is tried first: it is not in the index.  A slot is matched
+ * by its path hash and parent and then by the text of its name, so no
+ * name is looked up on the way down.
+ */
+uint32_t
+flame_find(const struct flame *f, uint32_t parent, const char *s,
+    size_t len, uint32_t ph)
+{
+	uint32_t c = parent + 1;
+	size_t j;
+
+	if (c < f->n && !(f->node[c].label & FT_HEAD) &&
+	    name_is(f, f->node[c].label, s, len))
+		return c;
+	for (j = ph & (f->cap - 1); f->slot[j].node != 0;
+	    j = (j + 1) & (f->cap - 1))
+		if (f->slot[j].ph == ph && f->slot[j].parent == parent &&
+		    name_is(f, f->slot[j].name, s, len))
+			return f->slot[j].node - 1;
+	return CTREE_NONE;
+}
+
+/*
+ * The child of node called s[0..len), added if absent; *ph is the path
+ * hash of node on entry and of the child on return.  On entry *fresh
+ * says that node was made by the same walk down (so it has no child yet
+ * and the lookup is skipped); on return it says whether the child is new.
  */
 uint32_t
 flame_frame(struct flame *f, uint32_t node, const char *s, size_t len,
     uint32_t *ph, int *fresh)
 {
-	uint32_t c = node + 1, nm;
+	uint64_t h = ctree_name_hash(s, len);
+	uint32_t c;
 
-	if (!*fresh && c < f->n && !(f->node[c].label & FT_HEAD)) {
-		nm = f->node[c].label;
-		if (f->ct.names[nm].len == len &&
-		    memcmp(f->ct.names[nm].p, s, len) == 0) {
-			*ph = flame_ph(*ph, nm);
-			return c;
-		}
-	}
-	nm = ctree_name(&f->ct, s, len);
-	*ph = flame_ph(*ph, nm);
-	return flame_child(f, node, nm, *ph, fresh);
+	*ph = flame_ph(*ph, (uint32_t)h);
+	if (!*fresh && (c = flame_find(f, node, s, len, *ph)) != CTREE_NONE)
+		return c;
+	*fresh = 1;
+	return flame_new(f, node, ctree_name_hashed(&f->ct, s, len, h), *ph);
 }
 
 /* The child of the root that labels a thread. */
 uint32_t
 flame_thread(struct flame *f, const char *s, size_t len)
 {
-	uint32_t th = ctree_name(&f->ct, s, len);
+	uint64_t h = ctree_name_hash(s, len);
+	uint32_t th = ctree_name_hashed(&f->ct, s, len, h), c;
+	uint32_t ph = flame_ph(FT_PH_ROOT, (uint32_t)h);
 	size_t a;
-	int fresh = 0;
 
 	if (th >= f->threads_alloc) {
 		a = xgrow_room(f->threads_alloc, (size_t)th + 1);
@@ -250,7 +241,8 @@ flame_thread(struct flame *f, const char *s, size_t len)
 	}
 	f->is_thread[th] = 1;
 	f->has_threads = 1;
-	return flame_child(f, f->root, th, flame_ph(FT_PH_ROOT, th), &fresh);
+	c = flame_find(f, f->root, s, len, ph);
+	return c != CTREE_NONE ? c : flame_new(f, f->root, th, ph);
 }
 
 void
@@ -278,7 +270,7 @@ uint32_t
 flame_merged(struct flame *f)
 {
 	if (f->merged == CTREE_NONE)
-		f->merged = node_new(f, CTREE_NONE, ctree_name(&f->ct, "", 0),
+		f->merged = flame_new(f, CTREE_NONE, ctree_name(&f->ct, "", 0),
 		    FT_PH_MERGED);
 	return f->merged;
 }
@@ -310,7 +302,7 @@ flame_init(struct flame *f)
 	ctree_init(&f->ct);
 	slot_grow(f);
 	f->merged = CTREE_NONE;
-	f->root = node_new(f, CTREE_NONE, ctree_name(&f->ct, "", 0),
+	f->root = flame_new(f, CTREE_NONE, ctree_name(&f->ct, "", 0),
 	    FT_PH_ROOT);
 }
 
