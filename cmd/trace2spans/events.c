@@ -467,11 +467,6 @@ handle_fields(struct trace *t, const struct nd_slice *v)
 	int64_t start, end;
 	char ph;
 
-	if (t->names_only) {	/* the names pass: metadata events alone */
-		if (nd_str_eq(v[K_PH], "M", 1))
-			meta_event(t, v);
-		return;
-	}
 	t->x->count.events++;
 	if (v[K_PH].p == NULL || v[K_PH].len != 3 || v[K_PH].p[0] != '"') {
 		t2s_bad(t, "event without a one-letter \"ph\"");

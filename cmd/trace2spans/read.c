@@ -23,6 +23,10 @@
 
 #include "trace2spans.h"
 
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
 /* Reads more input, keeping buf[start..end).  Returns the count, 0 at EOF. */
 static ssize_t
 fill(struct trace *t)
@@ -49,6 +53,7 @@ fill(struct trace *t)
 	if (got == 0)
 		t->eof = 1;
 	t->end += (size_t)got;
+	t->fills++;
 	t->x->progress_bytes += (uint64_t)got;
 	return got;
 }
@@ -162,14 +167,115 @@ cut_inside(const char *p, size_t i, size_t n, struct cutst *s)
 	}
 }
 
+#ifdef __SSE2__
+/* The bits of the 64 bytes in b[] that equal c. */
+static inline uint64_t
+eq64(const __m128i b[4], char c)
+{
+	__m128i k = _mm_set1_epi8(c);
+
+	return (uint64_t)(uint16_t)_mm_movemask_epi8(_mm_cmpeq_epi8(b[0], k)) |
+	    (uint64_t)(uint16_t)_mm_movemask_epi8(_mm_cmpeq_epi8(b[1], k)) <<
+	    16 |
+	    (uint64_t)(uint16_t)_mm_movemask_epi8(_mm_cmpeq_epi8(b[2], k)) <<
+	    32 |
+	    (uint64_t)(uint16_t)_mm_movemask_epi8(_mm_cmpeq_epi8(b[3], k)) <<
+	    48;
+}
+
+/* Bit j set when an odd number of bits at or below j are set in q. */
+static inline uint64_t
+prefix_xor(uint64_t q)
+{
+	q ^= q << 1;
+	q ^= q << 2;
+	q ^= q << 4;
+	q ^= q << 8;
+	q ^= q << 16;
+	q ^= q << 32;
+	return q;
+}
+
+/* The set bits of m (a few: the loop is shorter than a table). */
+static inline int
+bits(uint64_t m)
+{
+	int n = 0;
+
+	for (; m != 0; m &= m - 1)
+		n++;
+	return n;
+}
+
 /*
- * Finds the end of the value that starts at p[0] and continues to p[n],
- * resuming at p[i].  Returns the length of the value, or CUT_MORE when it
- * goes on past n.  A stray ',', ':' or closing bracket is a value of one
- * byte (the caller reports it).
+ * Where the bracket that closes depth 1 is among the bits of open and
+ * close (in order), or -1 (with s->depth updated) when it is not there.
+ */
+static int
+depth_zero(uint64_t open, uint64_t close, struct cutst *s)
+{
+	uint64_t m = open | close;
+	int j, d = s->depth;
+
+	if (bits(close) < d) {
+		s->depth = d + bits(open) - bits(close);
+		return -1;
+	}
+	for (; m != 0; m &= m - 1) {
+		j = __builtin_ctzll(m);
+		d += (int)(open >> j & 1) * 2 - 1;
+		if (d == 0) {
+			s->depth = 0;
+			return j;
+		}
+	}
+	s->depth = d;
+	return -1;
+}
+
+/*
+ * cut_inside()'s work 64 bytes at a time, from p[i] inside an array or
+ * object, on blocks that hold no backslash: the quotes give the bytes
+ * inside strings (a running XOR), and the brackets outside them the depth
+ * ('{' and '[', '}' and ']' differ in the bit 0x20 alone).  Returns where
+ * it stopped: after the bracket that closes depth 1 (with s->depth 0), or
+ * at a block it leaves to the byte loop.
  */
 static size_t
-cut_scan(const char *p, size_t i, size_t n, struct cutst *s)
+cut_blocks(const char *p, size_t i, size_t n, struct cutst *s)
+{
+	const __m128i x20 = _mm_set1_epi8(0x20);
+	__m128i b[4], c[4];
+	uint64_t in, open, close, nl;
+	int j;
+
+	for (; n - i >= 64 && !s->esc; i += 64) {
+		for (j = 0; j < 4; j++) {
+			b[j] = _mm_loadu_si128((const __m128i *)(p + i) + j);
+			c[j] = _mm_or_si128(b[j], x20);
+		}
+		if (eq64(b, '\\') != 0)
+			break;
+		in = prefix_xor(eq64(b, '"')) ^ (s->in_str ? ~(uint64_t)0 : 0);
+		open = eq64(c, '{') & ~in;
+		close = eq64(c, '}') & ~in;
+		nl = eq64(b, '\n') & ~in;
+		if ((j = depth_zero(open, close, s)) >= 0) {
+			s->lines += (unsigned long)bits(nl &
+			    (((uint64_t)2 << j) - 1));
+			s->in_str = 0;
+			return i + (size_t)j + 1;
+		}
+		s->lines += (unsigned long)bits(nl);
+		s->in_str = (int)(in >> 63);
+	}
+	return i;
+}
+#endif
+
+/* cut_scan() a byte at a time, from p[i] to p[n]. */
+static size_t
+cut_bytes(const char *p, size_t i, size_t n, struct cutst *s)
 {
 	unsigned char c;
 
@@ -216,6 +322,43 @@ cut_scan(const char *p, size_t i, size_t n, struct cutst *s)
 			break;
 		}
 		i++;
+	}
+	return CUT_MORE;
+}
+
+/*
+ * Finds the end of the value that starts at p[0] and continues to p[n],
+ * resuming at p[i].  Returns the length of the value, or CUT_MORE when it
+ * goes on past n.  A stray ',', ':' or closing bracket is a value of one
+ * byte (the caller reports it).
+ */
+static size_t
+cut_scan(const char *p, size_t i, size_t n, struct cutst *s)
+{
+	size_t lim, r;
+
+	while (i < n) {
+		lim = n;
+#ifdef __SSE2__
+		if (s->depth == 0 && !s->in_str && !s->scalar &&
+		    (p[i] == '{' || p[i] == '[')) {
+			s->depth = 1;	/* what cut_bytes() does with it */
+			i++;
+			continue;
+		}
+		if (s->depth > 0) {
+			if (!s->esc) {
+				i = cut_blocks(p, i, n, s);
+				if (s->depth == 0)
+					return i;
+			}
+			if (n - i > 64)		/* a block with a backslash */
+				lim = i + 64;
+		}
+#endif
+		if ((r = cut_bytes(p, i, lim, s)) != CUT_MORE)
+			return r;
+		i = lim;
 	}
 	return CUT_MORE;
 }
@@ -303,6 +446,27 @@ fast(struct trace *t)
 }
 
 /*
+ * Whether the event ev may be a thread_name event (the names pass):
+ * whether "thread_name" with its quotes is in it.  The text is searched
+ * once for all the events up to the next place it is found, not once an
+ * event.
+ */
+static int
+names_in(struct trace *t, struct nd_slice ev)
+{
+	static const char needle[] = "\"thread_name\"";
+	size_t at = (size_t)(ev.p - t->buf), n = sizeof(needle) - 1;
+	const char *q;
+
+	if (t->tn_fills != t->fills || t->tn_at < at) {
+		q = memmem(ev.p, t->end - at, needle, n);
+		t->tn_at = q != NULL ? (size_t)(q - t->buf) : t->end;
+		t->tn_fills = t->fills;
+	}
+	return t->tn_at + n <= at + ev.len;
+}
+
+/*
  * Reads the elements of the traceEvents array, whose '[' is consumed.
  * Returns 0 after the closing ']', or -1 when the input ends first.
  */
@@ -330,7 +494,12 @@ events(struct trace *t)
 		if (need_comma && !t->names_only)
 			t2s_bad(t, "expected ',' between events");
 		need_comma = 1;
-		if (c != '{' || fast(t) != 0) {
+		if (t->names_only) {
+			if (cut(t, 1, &ev) != 0)
+				return -1;
+			if (names_in(t, ev))
+				handle_event(t, ev);
+		} else if (c != '{' || fast(t) != 0) {
 			if (cut(t, 1, &ev) != 0)
 				return -1;
 			handle_event(t, ev);

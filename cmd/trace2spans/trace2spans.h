@@ -77,6 +77,9 @@ struct trace {
 	struct hmap begins;	/* "pid\037tid" -> struct open_stack */
 	struct hmap asyncs;	/* "pid\037cat\037id\037name" -> open_stack */
 	size_t async_open;	/* b events waiting for their e */
+	unsigned long fills;	/* reads into buf so far */
+	size_t tn_at;		/* the names pass: the next "thread_name" */
+	unsigned long tn_fills;	/* in buf as it was after this read */
 	struct strbuf key;
 };
 
@@ -107,7 +110,8 @@ ssize_t fast_event(const char *buf, size_t n, struct nd_slice v[],
 
 /* events.c */
 void handle_event(struct trace *t, struct nd_slice ev);
-/* The event whose members are v[] (K_ order), well-formed. */
+/* The event whose members are v[] (K_ order), well-formed (not in the
+ * names pass). */
 void handle_fields(struct trace *t, const struct nd_slice v[]);
 void meta_scan(struct trace *t, struct nd_slice ev);
 void close_open(struct trace *t, struct hmap *h);
