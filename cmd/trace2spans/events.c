@@ -29,7 +29,7 @@
  * number or the result does not fit in 64 bits.
  */
 static int
-us_to_ns(struct nd_slice v, int64_t *res)
+us_to_ns_slow(struct nd_slice v, int64_t *res)
 {
 	const char *p = v.p, *end = v.p + v.len;
 	char dig[64];
@@ -92,6 +92,36 @@ us_to_ns(struct nd_slice v, int64_t *res)
 	if (x > (uint64_t)INT64_MAX + (uint64_t)neg)
 		return -1;
 	*res = neg ? (int64_t)(0 - x) : (int64_t)x;
+	return 0;
+}
+
+/*
+ * us_to_ns() for what Kineto writes: digits, and maybe a point and one to
+ * three digits, at most 15 digits before it (so the result fits); the
+ * rest goes to us_to_ns_slow().
+ */
+static int
+us_to_ns(struct nd_slice v, int64_t *res)
+{
+	const char *p = v.p, *end = v.p + v.len;
+	int64_t x = 0;
+	int frac = 3;
+
+	if (v.len == 0 || v.len > 19)
+		return us_to_ns_slow(v, res);
+	for (; p < end && *p >= '0' && *p <= '9'; p++)
+		x = x * 10 + (*p - '0');
+	if (p == v.p || p - v.p > 15)
+		return us_to_ns_slow(v, res);
+	if (p < end && *p == '.' && end - p >= 2 && end - p <= 4) {
+		for (p++; p < end && *p >= '0' && *p <= '9'; p++, frac--)
+			x = x * 10 + (*p - '0');
+	}
+	if (p != end)
+		return us_to_ns_slow(v, res);
+	for (; frac > 0; frac--)
+		x *= 10;
+	*res = x;
 	return 0;
 }
 

@@ -230,7 +230,8 @@ main(int argc, char *argv[])
 	if (x->opt.com.where != NULL)
 		x->where = jqf_compile(x->opt.com.where);
 	x->out = ofile_open(&of, x->opt.com.output);
-	ndw_init(&x->w, 0);
+	/* The keys are the program's own literals, but for --args. */
+	ndw_init(&x->w, x->opt.narg_keys == 0 ? NDW_PLAIN_KEYS : 0);
 	progress_init(x->opt.com.progress, "events");
 	if (x->opt.label != NULL) {
 		x->opt.run = x->opt.label;
