@@ -55,8 +55,8 @@ more(struct fscan *s)
 }
 
 /* Skips white space, counting newlines; -1 at the end of the bytes. */
-static inline int
-ws(struct fscan *s)
+static int
+ws_more(struct fscan *s)
 {
 	const unsigned char *p = s->p;
 
@@ -70,6 +70,57 @@ ws(struct fscan *s)
 	return p < s->end ? 0 : more(s);
 }
 
+/* ws_more(), inline for the usual cases: no white space, or one space. */
+static inline int
+ws(struct fscan *s)
+{
+	const unsigned char *p = s->p;
+
+	if (s->end - p >= 2) {
+		if (p[0] > ' ')
+			return 0;
+		if (p[0] == ' ' && p[1] > ' ') {
+			s->p = p + 1;
+			return 0;
+		}
+	}
+	return ws_more(s);
+}
+
+/*
+ * The high bit of each byte of the 8 at p that stops a string's plain
+ * run: a quote, a backslash, a control byte, a byte >= 0x80.  The bits
+ * above the lowest can be wrong (borrows), the lowest is right.
+ */
+static inline uint64_t
+str_stops(const unsigned char *p)
+{
+	const uint64_t ones = 0x0101010101010101ULL;
+	uint64_t w, q, b;
+
+	memcpy(&w, p, 8);
+	q = w ^ (ones * '"');
+	b = w ^ (ones * '\\');
+	return (((q - ones) & ~q) | ((b - ones) & ~b) |
+	    ((w - ones * 0x20) & ~w) | w) & (ones * 0x80);
+}
+
+/* Moves p to the first byte that stops a string's plain run, or end. */
+static inline const unsigned char *
+str_run(const unsigned char *p, const unsigned char *end)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	uint64_t m;
+
+	for (; end - p >= 8; p += 8)
+		if ((m = str_stops(p)) != 0)
+			return p + (__builtin_ctzll(m) >> 3);
+#endif
+	while (p < end && str_plain[*p])
+		p++;
+	return p;
+}
+
 /* A string without escapes; s->p is at its opening quote. */
 static int
 string(struct fscan *s)
@@ -78,8 +129,7 @@ string(struct fscan *s)
 	size_t n;
 
 	for (;;) {
-		while (p < end && str_plain[*p])
-			p++;
+		p = str_run(p, end);
 		if (p >= end)
 			return more(s);
 		if (*p == '"')
