@@ -186,9 +186,13 @@ class Ctx {
 		this.n = idx.length;
 		this.cols = new Map();
 		this.builtins = new Map();
+		/* Every dispatch in order: the columns as they are. */
+		this.all = idx.length === data.n && idx.every((r, i) => r === i);
 	}
 
 	column(c) {
+		if (this.all)
+			return this.d.col(c);
 		let v = this.cols.get(c);
 		if (v === undefined) {
 			const src = this.d.col(c), idx = this.idx;
@@ -576,19 +580,340 @@ function evalBox(p, c) {
 
 /* ---------- the data ---------- */
 
-/* The bytes of base64 text, then inflated when z: the browser's own
- * decoders, off the main thread. */
-async function bytesOf(text, z) {
-	const r = await fetch('data:application/octet-stream;base64,' + text);
-	const body = z ? r.body.pipeThrough(new DecompressionStream('deflate')) :
-	    r.body;
-	return new Uint8Array(await new Response(body).arrayBuffer());
+/* ---------- zlib streams (RFC 1950, 1951) ---------- */
+
+/*
+ * The columns are zlib streams (cmd/metric-eval/interactive.c).  They are
+ * inflated here, synchronously, when a table first reads one of their
+ * columns: the browser's DecompressionStream hands its output over in
+ * many small asynchronous chunks, which costs more than the inflating.
+ */
+const Z_LBASE = [3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31,
+    35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258];
+const Z_LEXT = [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3,
+    4, 4, 4, 4, 5, 5, 5, 5, 0];
+const Z_DBASE = [1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193,
+    257, 385, 513, 769, 1025, 1537, 2049, 3073, 4097, 6145, 8193, 12289,
+    16385, 24577];
+const Z_DEXT = [0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8,
+    9, 9, 10, 10, 11, 11, 12, 12, 13, 13];
+const Z_ORDER = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14,
+    1, 15];
+const Z_FAST = 10;
+
+/*
+ * A canonical Huffman code from its code lengths: count and symbol as in
+ * zlib's puff.c, and a table of the codes of at most Z_FAST bits indexed
+ * by the next Z_FAST bits of the stream (symbol << 4 | length; 0: a
+ * longer code).
+ */
+function zHuff(lens, n) {
+	const count = new Uint16Array(16), offs = new Uint16Array(16);
+	const symbol = new Uint16Array(n), fast = new Uint32Array(1 << Z_FAST);
+	for (let i = 0; i < n; i++)
+		count[lens[i]]++;
+	count[0] = 0;
+	let left = 1;
+	for (let l = 1; l < 16; l++) {
+		left = left * 2 - count[l];
+		if (left < 0)
+			throw zBad('a bad Huffman code');
+		offs[l] = l > 1 ? offs[l - 1] + count[l - 1] : 0;
+	}
+	for (let i = 0; i < n; i++)
+		if (lens[i] !== 0)
+			symbol[offs[lens[i]]++] = i;
+	let code = 0, k = 0;
+	for (let l = 1; l <= Z_FAST; l++) {
+		for (let j = 0; j < count[l]; j++, code++, k++) {
+			let rev = 0;
+			for (let b = 0; b < l; b++)
+				rev |= ((code >> b) & 1) << (l - 1 - b);
+			for (let x = rev; x < 1 << Z_FAST; x += 1 << l)
+				fast[x] = symbol[k] << 4 | l;
+		}
+		code <<= 1;
+	}
+	return { count, symbol, fast };
+}
+
+let zFixed = null;
+
+function zFixedCodes() {
+	if (zFixed === null) {
+		const l = new Uint8Array(288);
+		l.fill(8, 0, 144);
+		l.fill(9, 144, 256);
+		l.fill(7, 256, 280);
+		l.fill(8, 280, 288);
+		zFixed = [zHuff(l, 288), zHuff(new Uint8Array(30).fill(5), 30)];
+	}
+	return zFixed;
+}
+
+function zBad(what) {
+	return new Error('a column pack is not a zlib stream: ' + what);
+}
+
+/*
+ * The bit reader of the block headers (the blocks' symbols are read by
+ * inflate() itself, with its own copy of the state in local variables).
+ */
+class ZBits {
+	constructor(src) {
+		this.src = src;
+		this.pos = 2;
+		this.bb = 0;
+		this.bc = 0;
+	}
+
+	fill() {
+		while (this.bc <= 23) {
+			if (this.pos >= this.src.length + 4)
+				throw zBad('it is cut short');
+			this.bb |= (this.src[this.pos++] ?? 0) << this.bc;
+			this.bc += 8;
+		}
+	}
+
+	bits(n) {
+		if (this.bc < n)
+			this.fill();
+		const v = this.bb & ((1 << n) - 1);
+		this.bb >>>= n;
+		this.bc -= n;
+		return v;
+	}
+
+	/* A symbol of code h, bit by bit (puff.c's decode()). */
+	slow(h) {
+		if (this.bc < 15)
+			this.fill();
+		let code = 0, first = 0, index = 0;
+		for (let l = 1; l < 16; l++) {
+			code |= this.bb & 1;
+			this.bb >>>= 1;
+			this.bc--;
+			const c = h.count[l];
+			if (code - c < first)
+				return h.symbol[index + (code - first)];
+			index += c;
+			first = (first + c) << 1;
+			code <<= 1;
+		}
+		throw zBad('a code that is not in its table');
+	}
+
+	sym(h) {
+		if (this.bc < 15)
+			this.fill();
+		const e = h.fast[this.bb & ((1 << Z_FAST) - 1)];
+		if (e === 0)
+			return this.slow(h);
+		this.bb >>>= e & 15;
+		this.bc -= e & 15;
+		return e >> 4;
+	}
+}
+
+/* The codes of a dynamic block (RFC 1951, 3.2.7). */
+function zDynamic(z) {
+	const nlen = z.bits(5) + 257, ndist = z.bits(5) + 1;
+	const ncode = z.bits(4) + 4;
+	const cl = new Uint8Array(19);
+	for (let i = 0; i < ncode; i++)
+		cl[Z_ORDER[i]] = z.bits(3);
+	const ch = zHuff(cl, 19), nall = nlen + ndist;
+	const lens = new Uint8Array(nall);
+	for (let i = 0; i < nall;) {
+		const s = z.sym(ch);
+		if (s < 16) {
+			lens[i++] = s;
+			continue;
+		}
+		let v = 0, r;
+		if (s === 16) {
+			if (i === 0)
+				throw zBad('a repeat with nothing before it');
+			v = lens[i - 1];
+			r = 3 + z.bits(2);
+		} else {
+			r = s === 17 ? 3 + z.bits(3) : 11 + z.bits(7);
+		}
+		if (i + r > nall)
+			throw zBad('too many code lengths');
+		lens.fill(v, i, i + r);
+		i += r;
+	}
+	return [zHuff(lens.subarray(0, nlen), nlen),
+	    zHuff(lens.subarray(nlen), ndist)];
+}
+
+/* Inflates the zlib stream src into out, which it must fill exactly. */
+function inflate(src, out) {
+	if (src.length < 6 || (src[0] & 15) !== 8 ||
+	    ((src[0] << 8) | src[1]) % 31 !== 0 || (src[1] & 32))
+		throw zBad('its header');
+	const z = new ZBits(src), n = src.length, olen = out.length;
+	const FM = (1 << Z_FAST) - 1;
+	let op = 0, last;
+	do {
+		last = z.bits(1);
+		const type = z.bits(2);
+		if (type === 0) {
+			/* Stored: back to the byte boundary. */
+			let pos = z.pos - (z.bc >> 3);
+			z.bb = z.bc = 0;
+			if (pos + 4 > n)
+				throw zBad('it is cut short');
+			const len = src[pos] | src[pos + 1] << 8;
+			if ((len ^ (src[pos + 2] | src[pos + 3] << 8)) !== 0xffff)
+				throw zBad('a stored block\'s length');
+			pos += 4;
+			if (pos + len > n || op + len > olen)
+				throw zBad('a stored block too long');
+			out.set(src.subarray(pos, pos + len), op);
+			z.pos = pos + len;
+			op += len;
+			continue;
+		}
+		if (type === 3)
+			throw zBad('a block of type 3');
+		const [lit, dist] = type === 1 ? zFixedCodes() : zDynamic(z);
+		const lf = lit.fast, df = dist.fast;
+		let pos = z.pos, bb = z.bb, bc = z.bc;
+		for (;;) {
+			if (bc < 15) {
+				if (pos >= n + 4)
+					throw zBad('it is cut short');
+				do {
+					bb |= src[pos++] << bc;
+					bc += 8;
+				} while (bc <= 23);
+			}
+			let s, e = lf[bb & FM];
+			if (e !== 0) {
+				bb >>>= e & 15;
+				bc -= e & 15;
+				s = e >> 4;
+			} else {
+				z.pos = pos;
+				z.bb = bb;
+				z.bc = bc;
+				s = z.slow(lit);
+				pos = z.pos;
+				bb = z.bb;
+				bc = z.bc;
+			}
+			if (s < 256) {
+				if (op >= olen)
+					throw zBad('more bytes than its columns');
+				out[op++] = s;
+				continue;
+			}
+			if (s === 256)
+				break;
+			s -= 257;
+			if (s >= 29)
+				throw zBad('a bad length code');
+			if (bc < 20) {
+				do {
+					bb |= src[pos++] << bc;
+					bc += 8;
+				} while (bc <= 23);
+			}
+			let k = Z_LEXT[s];
+			const len = Z_LBASE[s] + (bb & ((1 << k) - 1));
+			bb >>>= k;
+			bc -= k;
+			if (bc < 15) {
+				do {
+					bb |= src[pos++] << bc;
+					bc += 8;
+				} while (bc <= 23);
+			}
+			e = df[bb & FM];
+			if (e !== 0) {
+				bb >>>= e & 15;
+				bc -= e & 15;
+				s = e >> 4;
+			} else {
+				z.pos = pos;
+				z.bb = bb;
+				z.bc = bc;
+				s = z.slow(dist);
+				pos = z.pos;
+				bb = z.bb;
+				bc = z.bc;
+			}
+			if (s >= 30)
+				throw zBad('a bad distance code');
+			if (bc < 13) {
+				do {
+					bb |= src[pos++] << bc;
+					bc += 8;
+				} while (bc <= 23);
+			}
+			k = Z_DEXT[s];
+			const d = Z_DBASE[s] + (bb & ((1 << k) - 1));
+			bb >>>= k;
+			bc -= k;
+			if (d > op || op + len > olen)
+				throw zBad(d > op ? 'a copy from before its start' :
+				    'more bytes than its columns');
+			if (d >= len) {
+				out.copyWithin(op, op - d, op - d + len);
+				op += len;
+			} else {
+				for (const end = op + len; op < end; op++)
+					out[op] = out[op - d];
+			}
+		}
+		z.pos = pos;
+		z.bb = bb;
+		z.bc = bc;
+		if (pos - (bc >> 3) > n)
+			throw zBad('it is cut short');
+	} while (!last);
+	if (op !== olen)
+		throw zBad('fewer bytes than its columns');
+	const at = z.pos - (z.bc >> 3);
+	if (at + 4 > n)
+		throw zBad('it is cut short');
+	if ((((src[at] << 24) | (src[at + 1] << 16) | (src[at + 2] << 8) |
+	    src[at + 3]) >>> 0) !== adler32(out))
+		throw zBad('its checksum');
+	return out;
+}
+
+function adler32(b) {
+	let a = 1, s = 0;
+	for (let i = 0; i < b.length;) {
+		for (const end = Math.min(b.length, i + 5552); i < end; i++) {
+			a += b[i];
+			s += a;
+		}
+		a %= 65521;
+		s %= 65521;
+	}
+	return ((s << 16) | a) >>> 0;
+}
+
+/* The bytes of base64 text. */
+function b64bytes(text) {
+	if (typeof Uint8Array.fromBase64 === 'function')
+		return Uint8Array.fromBase64(text);
+	const s = atob(text), b = new Uint8Array(s.length);
+	for (let i = 0; i < s.length; i++)
+		b[i] = s.charCodeAt(i);
+	return b;
 }
 
 const littleEndian = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
 /* One column's values from its bytes at off (byte planes, little
- * endian), as a Float32Array or Float64Array. */
+ * endian, floats or doubles), as a Float64Array: the evaluation reads
+ * one kind of array. */
 function planes(raw, off, w, n) {
 	const bytes = new Uint8Array(n * w);
 	for (let b = 0; b < w; b++) {
@@ -597,28 +922,42 @@ function planes(raw, off, w, n) {
 			bytes[i * w + at] = raw[j + i];
 	}
 	return w === 8 ? new Float64Array(bytes.buffer) :
-	    new Float32Array(bytes.buffer);
+	    Float64Array.from(new Float32Array(bytes.buffer));
 }
 
 /*
  * The columns of one interactive_column record (a pack): each column's
- * place in the inflated bytes, in at[]; its values are laid out when a
- * table first reads it.
+ * pack and place in its bytes, in at[].  A pack is decoded (and inflated)
+ * when a table first reads one of its columns, so the first view pays
+ * only for the packs it reads.
  */
-async function decodePack(g, i, n, at) {
-	const raw = await bytesOf(g.get(i, 'data'),
-	    g.get(i, 'compression') === 'zlib');
+function addPack(g, i, n, at) {
 	const encs = g.get(i, 'encodings'), first = g.get(i, 'index');
-	let off = 0;
+	const pack = { text: g.get(i, 'data'), z: g.get(i, 'compression') ===
+	    'zlib', size: 0, left: 0, raw: null };
 	encs.forEach((e, k) => {
 		const w = e === 'f64' ? 8 : 4;
-		if (off + n * w > raw.length)
-			throw new Error('a column pack is cut short');
-		at[first + k] = { raw, off, w };
-		off += n * w;
+		at[first + k] = { pack, off: pack.size, w };
+		pack.size += n * w;
+		pack.left++;
 	});
-	if (off !== raw.length)
-		throw new Error('a column pack has bytes left over');
+	if (!pack.z) {
+		const t = pack.text, pad = t.endsWith('==') ? 2 :
+		    t.endsWith('=') ? 1 : 0;
+		const len = t.length / 4 * 3 - pad;
+		if (len !== pack.size)
+			throw new Error(len < pack.size ? 'a column pack is cut ' +
+			    'short' : 'a column pack has bytes left over');
+	}
+}
+
+function unpack(pack) {
+	const b = b64bytes(pack.text);
+	if (pack.z)
+		return inflate(b, new Uint8Array(pack.size));
+	if (b.length !== pack.size)
+		throw new Error('a column pack is cut short');
+	return b;
 }
 
 /* A record of a chart.js group as a plain object, keys in order. */
@@ -642,19 +981,30 @@ async function loadData(gi, groups) {
 		columns: [], tables: [], statics: new Map(),
 	};
 	const gc = groups.get('interactive_column');
-	const jobs = [];
 	const at = [];
 	for (let i = 0; gc && i < gc.rows; i++)
-		jobs.push(decodePack(gc, i, n, at));
-	await Promise.all(jobs);
+		addPack(gc, i, n, at);
 	d.col = (c) => {
 		let v = d.columns[c];
 		if (v === undefined) {
 			const p = at[c];
-			v = d.columns[c] = planes(p.raw, p.off, p.w, n);
+			if (p.pack.raw === null) {
+				try {
+					p.pack.raw = unpack(p.pack);
+				} catch (e) {
+					d.failed(e);
+					throw e;
+				}
+				p.pack.text = null;
+			}
+			v = d.columns[c] = planes(p.pack.raw, p.off, p.w, n);
+			/* Its bytes are let go once every column is out. */
+			if (--p.pack.left === 0)
+				p.pack.raw = null;
 		}
 		return v;
 	};
+	d.failed = () => {};
 	const gt = groups.get('interactive_table');
 	for (let i = 0; gt && i < gt.rows; i++)
 		d.tables.push(recordOf(gt, i));
@@ -1201,6 +1551,9 @@ function setup(root, d, lib) {
 	    '{ content-visibility: auto; ' +
 	    'contain-intrinsic-size: auto 900px; }'));
 	root.replaceChildren(bar, body);
+	d.failed = (e) => root.replaceChildren(h('p', { class: 'warn',
+	    'data-testid': 'filters-error' }, 'The filters cannot be used: ' +
+	    e.message));
 
 	const redraw = () => {
 		const t0 = performance.now();

@@ -173,8 +173,8 @@ base64(struct strbuf *sb, const unsigned char *p, size_t n)
 
 /*
  * Columns are written in packs of about this many bytes, each one zlib
- * stream: a page pays for each decompression it starts.  A pack smaller
- * than ZLIB_MIN (a small workload) is not compressed.
+ * stream, which a page inflates when it first reads one of its columns.
+ * A pack smaller than ZLIB_MIN (a small workload) is not compressed.
  */
 #define PACK_BYTES (1 << 20)
 #define ZLIB_MIN 4096
