@@ -171,18 +171,24 @@ run_finish(void)
  * A record starts a new run when its "run" differs from the run's, or
  * when it is a sysinfo record after the dispatch records of a run that
  * had one (the next workload of "pmc2ndjson A B").  Each run is
- * evaluated on its own.
+ * evaluated on its own.  A page of --interactive records filters one
+ * run: a second one is refused before anything is written.
  */
 static void
-run_check(struct nd_slice type, struct nd_slice label)
+run_check(struct nd_slice type, struct nd_slice label,
+    const struct srcpos *pos)
 {
 	size_t len = nd_type(label) == ND_STRING ? label.len : 0;
 	int same = len == run.len && (len == 0 ||
 	    memcmp(run.buf, label.p, len) == 0);
 
 	if (started && (!same || (nlabels > 0 && tab.have_sysinfo &&
-	    nd_str_eq(type, "sysinfo", 7))))
+	    nd_str_eq(type, "sysinfo", 7)))) {
+		if (opt.interactive)
+			die_at(pos, "--interactive: a second run starts here: "
+			    "the page filters one run (write a page per run)");
 		run_finish();
+	}
 	if (!started) {
 		strbuf_reset(&run);
 		if (len > 0)
@@ -215,7 +221,7 @@ record(struct nd_reader *r, void *arg)
 	    !nd_str_eq(v[0], "sysinfo", 7) &&
 	    !nd_str_eq(v[0], "roofline", 8))
 		return;		/* units: not used by metrics */
-	run_check(v[0], v[1]);
+	run_check(v[0], v[1], &r->pos);
 	if (v[0].p && nd_str_eq(v[0], "roofline", 8)) {
 		panels_roofline(r->line, r->len);
 		return;
