@@ -1408,7 +1408,15 @@ function parseDispatches(text) {
 	return { items };
 }
 
-/* The rows of a choice, in metric-eval's order: -g, -k, then -d. */
+/*
+ * The rows of a choice, in metric-eval's order: -g, -k, then -d.  The
+ * dispatch field is the list of positions metric-eval -d takes (a range
+ * a-b: a to b; > n: the positions above n of the dispatches the other
+ * filters leave), in the order given, checked as metric-eval checks it
+ * (after rocprof-compute): a position at or beyond the number of
+ * dispatches left, or one the other filters removed, refuses the whole
+ * choice with metric-eval's message.
+ */
 function selectRows(d, st) {
 	let idx = [];
 	for (let r = 0; r < d.n; r++)
@@ -1416,26 +1424,36 @@ function selectRows(d, st) {
 		    (st.kernels.size === 0 || st.kernels.has(d.kernel[r])))
 			idx.push(r);
 	if (st.dispatch === null)
-		return { idx, missing: 0 };
+		return { idx, error: null };
+	const n = idx.length;
 	const at = new Map(idx.map((r) => [d.position[r], r]));
 	const out = [];
-	let missing = 0;
+	const take = (p) => {
+		if (p >= n)
+			return `--dispatch ${p}: only ${n} dispatch` +
+			    `${n === 1 ? ' is' : 'es are'} left after the filters`;
+		const r = at.get(p);
+		if (r === undefined)
+			return `--dispatch ${p}: that dispatch was removed by ` +
+			    'the other filters';
+		out.push(r);
+		return null;
+	};
 	for (const it of st.dispatch) {
+		let e = null;
 		if (it.gt !== undefined) {
-			for (const r of idx)
-				if (d.position[r] > it.gt)
-					out.push(r);
-			continue;
+			for (let i = 0; i < n && e === null; i++)
+				if (d.position[idx[i]] > it.gt)
+					e = take(d.position[idx[i]]);
+		} else {
+			/* Stops at the first refusal: at most n + 1 steps. */
+			for (let p = it.lo; p <= it.hi && e === null; p++)
+				e = take(p);
 		}
-		for (let p = it.lo; p <= it.hi; p++) {
-			const r = at.get(p);
-			if (r === undefined)
-				missing++;
-			else
-				out.push(r);
-		}
+		if (e !== null)
+			return { idx: [], error: e };
 	}
-	return { idx: out, missing };
+	return { idx: out, error: null };
 }
 
 /* ---------- the controls ---------- */
@@ -1557,14 +1575,17 @@ function setup(root, d, lib) {
 
 	const redraw = () => {
 		const t0 = performance.now();
-		const { idx, missing } = selectRows(d, st);
+		const { idx, error } = selectRows(d, st);
 		const old = body.offsetHeight;
 		body.style.minHeight = old + 'px';
 		lib.resetCells();
-		status.textContent = `${idx.length} of ${d.n} dispatches` +
-		    (missing ? ` (${missing} listed not among them)` : '');
-		if (idx.length === 0) {
-			body.replaceChildren(emptyView(d));
+		status.textContent = error !== null ? 'not evaluated: ' + error :
+		    `${idx.length} of ${d.n} dispatches`;
+		if (error !== null) {
+			body.replaceChildren(emptyView(d, 'not evaluated: ' +
+			    error));
+		} else if (idx.length === 0) {
+			body.replaceChildren(emptyView(d, 'no dispatch selected'));
 		} else {
 			const g = buildGroup(d, idx, st.ni, st.topn);
 			body.replaceChildren(lib.metricView(g));
@@ -1623,6 +1644,34 @@ function setup(root, d, lib) {
 		st.topn = Math.floor(v);
 		redraw();
 	});
+	/* A new URL fragment (a link followed, the address edited): its
+	 * choice, without a reload.  The page's own writes replace the
+	 * fragment and fire no hashchange. */
+	window.addEventListener('hashchange', () => {
+		const ns = readState(d, order);
+		const p = parseDispatches(ns.dispatchText);
+		dIn.value = ns.dispatchText;
+		if (p.error) {
+			dErr.textContent = p.error;
+			dIn.setAttribute('aria-invalid', 'true');
+		} else {
+			dErr.textContent = '';
+			dIn.removeAttribute('aria-invalid');
+			st.dispatchText = ns.dispatchText;
+			st.dispatch = p.items;
+		}
+		st.kernels = ns.kernels;
+		st.gpus = ns.gpus;
+		st.ni = ns.ni;
+		st.topn = ns.topn;
+		for (const o of kSel.options)
+			o.selected = st.kernels.has(Number(o.value));
+		for (const o of gSel.options)
+			o.selected = st.gpus.has(o.value);
+		nSel.value = String(st.ni);
+		tIn.value = String(st.topn);
+		redraw();
+	});
 	redraw();
 	root.dataset.ready = '';
 	/* For scripts: when the first choice is drawn and laid out (ms
@@ -1632,14 +1681,14 @@ function setup(root, d, lib) {
 	}));
 }
 
-/* Every table of the data, each saying that nothing is selected. */
-function emptyView(d) {
+/* Every table of the data, each saying why it shows no numbers. */
+function emptyView(d, why) {
 	const box = h('div', { class: 'metrics', 'data-testid':
 	    'no-dispatch' });
 	for (const id of d.statics.keys())
 		box.append(h('div', { class: 'mtable', 'data-testid':
 		    'empty-' + id }, h('h3', {}, id),
-		    h('p', { class: 'note' }, 'no dispatch selected')));
+		    h('p', { class: 'note' }, why)));
 	return box;
 }
 
