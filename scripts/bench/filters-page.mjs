@@ -5,7 +5,11 @@
  * choice is drawn, median of runs), and for CHANGES random filter changes
  * (a dispatch range, one to three kernels, a GPU, the normalization, no
  * kernel) the time until the tables in view are drawn (change event to
- * finished layout) and until every table is (median and worst).
+ * finished layout) and until every table is (median and worst).  A
+ * dispatch range is timed with no kernel or GPU chosen, kernels and GPUs
+ * with no dispatch range (cleared first, untimed), so that each change
+ * is one metric-eval answers (the page refuses, as metric-eval -d does,
+ * a range that the other filters cut into).
  *
  * usage: node filters-page.mjs PAGE [RUNS] [CHANGES]
  */
@@ -60,9 +64,31 @@ for (let i = 0; i < runs; i++) {
 			const ns = q('normalization'), ds = q('filter-dispatch');
 			const nd = Number(/of (\d+)/.exec(q('filter-status')
 			    .textContent)[1]);
+			/* Untimed: clears a control that would make the
+			 * next choice one metric-eval refuses. */
+			const clear = async (e) => {
+				if (e === ds) {
+					if (ds.value === '')
+						return;
+					ds.value = '';
+				} else {
+					if (e.selectedOptions.length === 0)
+						return;
+					for (const o of e.options)
+						o.selected = false;
+				}
+				e.dispatchEvent(new Event('change'));
+				await settled();
+			};
 			const out = [];
 			for (let c = 0; c < n; c++) {
 				const what = c % 5;
+				if (what === 0) {
+					await clear(ks);
+					await clear(gs);
+				} else if (what === 1 || what === 2) {
+					await clear(ds);
+				}
 				const t0 = performance.now();
 				if (what === 0) {
 					const a = rnd(nd);
@@ -93,7 +119,9 @@ for (let i = 0; i < runs; i++) {
 				void document.body.offsetHeight;
 				const t1 = performance.now();
 				await settled();
-				out.push([t1 - t0, performance.now() - t0]);
+				out.push([t1 - t0, performance.now() - t0,
+				    q('filter-status').textContent.startsWith(
+				    'not evaluated') ? 1 : 0]);
 			}
 			return out;
 		}, nchanges);
@@ -107,4 +135,5 @@ console.log(JSON.stringify({
 	all_tables_ms: median(changes.map((x) => x[1])),
 	all_tables_max_ms: Math.max(...changes.map((x) => x[1])),
 	changes: changes.length,
+	refused: changes.filter((x) => x[2]).length,
 }));
