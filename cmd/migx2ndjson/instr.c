@@ -219,10 +219,16 @@ memrmem_(const char *s, size_t n, const char *needle, size_t k, size_t at)
 	return NULL;
 }
 
-const unsigned char brk_table[256] = {
+#define W4(c) [c] = C_WORD, [c + 1] = C_WORD, [c + 2] = C_WORD, \
+	[c + 3] = C_WORD
+#define W26(c) W4(c), W4(c + 4), W4(c + 8), W4(c + 12), W4(c + 16), \
+	W4(c + 20), [c + 24] = C_WORD, [c + 25] = C_WORD
+const unsigned char char_class[256] = {
 	['('] = BRK_OPEN, ['['] = BRK_OPEN, ['{'] = BRK_OPEN,
 	[')'] = BRK_CLOSE, [']'] = BRK_CLOSE, ['}'] = BRK_CLOSE,
 	[','] = BRK_COMMA,
+	W4('0'), W4('4'), ['8'] = C_WORD, ['9'] = C_WORD,
+	W26('A'), W26('a'), ['_'] = C_WORD,
 };
 
 /* From the closer at s[n-1], backwards to its opener; -1 if unbalanced. */

@@ -405,7 +405,7 @@ instr_line(struct migx *mx, struct run *r, const char *s, size_t n,
 		r->saw_program = 1;
 	old = r->saw_old_header || (r->saw_program && !r->saw_header);
 	rec_begin(mx, "instruction", r, mx->pos.line);
-	ndw_str_plain(&mx->w, "section", section, strlen(section));
+	ndw_str_plain(&mx->w, "section", section, section[1] == 'e' ? 4 : 7);
 	ndw_u64(&mx->w, "seq", *section == 'p' && section[1] == 'e' ?
 	    r->seq_perf++ : r->seq_program++);
 	instr_fields(mx, &in, section, *section == 'p' && section[1] == 'r' &&
@@ -832,6 +832,20 @@ migx_stream(struct migx *mx, const char *path)
 	return EXIT_SUCCESS;
 }
 
+/*
+ * Records are written in blocks (NDW_BATCH): the ones made before a fatal
+ * error (--strict) still reach the output, from exit().
+ */
+static struct migx *batch_mx;
+
+static void
+batch_flush(void)
+{
+	if (batch_mx != NULL)
+		ndw_flush(&batch_mx->w, batch_mx->out);
+	batch_mx = NULL;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -871,9 +885,13 @@ main(int argc, char **argv)
 	if (mx->opt.com.where != NULL)
 		mx->where = jqf_compile(mx->opt.com.where);
 	mx->out = ofile_open(&of, mx->opt.com.output);
-	if (!isatty(fileno(mx->out)))
+	if (!isatty(fileno(mx->out))) {
 		setvbuf(mx->out, NULL, _IOFBF, 1 << 17);
-	ndw_init(&mx->w, NDW_PLAIN_KEYS);
+		ndw_init(&mx->w, NDW_PLAIN_KEYS | NDW_BATCH);
+		batch_mx = mx;
+		atexit(batch_flush);
+	} else
+		ndw_init(&mx->w, NDW_PLAIN_KEYS);
 	progress_init(mx->opt.com.progress, "lines");
 	if (argc == 0 && migx_stream(mx, "-") != EXIT_SUCCESS)
 		rc = EXIT_FAILURE;
@@ -882,6 +900,7 @@ main(int argc, char **argv)
 			rc = EXIT_FAILURE;
 	progress_done();
 	trace_release();
+	batch_flush();
 	ndw_release(&mx->w);
 	if (mx->where != NULL)
 		jqf_free(mx->where);

@@ -132,24 +132,25 @@ isdig(int c)
 	return c >= '0' && c <= '9';
 }
 
+
+/*
+ * What a byte is to the scanners, one table entry per byte: a bracket or
+ * a comma (the low two bits: 0 for most bytes), a word byte (C_WORD).
+ */
+enum { BRK_OPEN = 1, BRK_CLOSE, BRK_COMMA, C_WORD = 4 };
+extern const unsigned char char_class[256];
+
+static inline int
+brk_class(int c)
+{
+	return char_class[(unsigned char)c] & 3;
+}
+
+/* [A-Za-z0-9_] */
 static inline int
 isalnum_(int c)
 {
-	return isdig(c) || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-	    c == '_';
-}
-
-/*
- * What a byte is to the bracket scanners: 0 for most, so that a scan
- * tests one table entry per byte.
- */
-enum { BRK_OPEN = 1, BRK_CLOSE, BRK_COMMA };
-extern const unsigned char brk_table[256];
-
-static inline int
-brk_class(char c)
-{
-	return brk_table[(unsigned char)c];
+	return char_class[(unsigned char)c] & C_WORD;
 }
 
 /* Numbers (instr.c; put_num in shape.c). */

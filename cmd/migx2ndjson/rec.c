@@ -43,7 +43,7 @@ rec_emit(struct migx *mx)
 {
 	ndw_end(&mx->w);
 	mx->records++;
-	if (jqf_keep(mx->where, mx->w.buf.buf, mx->w.buf.len, &mx->bad,
-	    &mx->pos) == 1)
+	if (jqf_keep(mx->where, ndw_record(&mx->w), ndw_record_len(&mx->w),
+	    &mx->bad, &mx->pos) == 1)
 		ndw_emit(&mx->w, mx->out);
 }

@@ -50,6 +50,14 @@ json_num(const char *p, size_t n)
 	ndw_str_plain(&(mx)->w, (key), (p), (n)) : \
 	ndw_str(&(mx)->w, (key), (p), (n)))
 
+/* The member key, to be followed by one value written into the record. */
+static inline struct strbuf *
+member(struct migx *mx, const char *key)
+{
+	ndw_key(&mx->w, key);
+	return &mx->w.buf;
+}
+
 /* Rewrites a C++ number that JSON rejects ("+1", ".5", "1.", "007"). */
 static void
 json_fix(struct strbuf *sb, const char *p, size_t n)
@@ -431,15 +439,15 @@ fast_list(const char **pp, const char *e, char *d, uint64_t *v, size_t *nv)
 		for (;;) {
 			while (p < e && *p == ' ')
 				p++;
-			for (t = p, x = 0; p < e && isdig(*p); p++)
+			if (k > 0)
+				*d++ = ',';
+			for (t = p, x = 0; p < e && isdig(*p); p++) {
 				x = x * 10 + (uint64_t)(*p - '0');
+				*d++ = *p;
+			}
 			if (p == t || (*t == '0' && p - t > 1) || p >= e ||
 			    k >= 64)
 				return NULL;
-			if (k > 0)
-				*d++ = ',';
-			memcpy(d, t, (size_t)(p - t));
-			d += p - t;
 			v[k++] = x;
 			if (*p++ == '}')
 				break;
@@ -514,7 +522,7 @@ static void
 put_shape(struct migx *mx, struct sl sh)
 {
 	struct shp q = { sh.p, sh.p != NULL ? sh.p + sh.n : NULL };
-	struct strbuf *sb = ndw_value(&mx->w, "shape");
+	struct strbuf *sb = member(mx, "shape");
 	size_t mark = sb->len;
 
 	if (shp_fast(sb, q.p, q.e) == 0)
@@ -605,14 +613,25 @@ put_attrs(struct migx *mx, struct sl a, int plain)
 	ndw_close(&mx->w);
 }
 
-/* Writes the pieces of s split on ',' (and trimmed) as a string array. */
+/*
+ * Writes the pieces of s split on ',' (and trimmed) as a string array,
+ * straight into the record.
+ */
 static void
-put_list(struct migx *mx, const char *key, struct sl s, int plain)
+list_out(struct migx *mx, struct strbuf *sb, struct sl s, int plain)
 {
 	const char *p = s.p, *e = s.p != NULL ? s.p + s.n : NULL, *q, *t;
+	char *d;
 
-	ndw_arr(&mx->w, key);
-	while (s.p != NULL && p < e) {
+	if (s.p == NULL || p >= e) {
+		strbuf_add(sb, "[]", 2);
+		return;
+	}
+	/* Plain: each piece grows by its quotes and a comma at most. */
+	strbuf_grow(sb, 4 * s.n + 8);
+	d = sb->buf + sb->len;
+	*d++ = '[';
+	while (p < e) {
 		q = memchr(p, ',', (size_t)(e - p));
 		if (q == NULL)
 			q = e;
@@ -621,11 +640,32 @@ put_list(struct migx *mx, const char *key, struct sl s, int plain)
 			p++;
 		while (t > p && t[-1] == ' ')
 			t--;
-		put_str(mx, NULL, p, (size_t)(t - p), plain);
+		if (d[-1] != '[')
+			*d++ = ',';
+		if (plain) {
+			*d++ = '"';
+			memcpy(d, p, (size_t)(t - p));
+			d += t - p;
+			*d++ = '"';
+		} else {
+			sb->len = (size_t)(d - sb->buf);
+			ndw_quote(sb, p, (size_t)(t - p), mx->w.flags);
+			strbuf_grow(sb, 4 * (size_t)(e - q) + 8);
+			d = sb->buf + sb->len;
+		}
 		p = q + 1;
 	}
-	ndw_close(&mx->w);
+	*d++ = ']';
+	*d = '\0';
+	sb->len = (size_t)(d - sb->buf);
 }
+
+#define put_list(mx, key, s, plain) \
+	list_out((mx), member((mx), (key)), (s), (plain))
+
+/* put_num(), with the usual case (a JSON number as it is) inline. */
+#define put_numk(mx, key, p, n) (json_num((p), (n)) ? \
+	ndw_raw(&(mx)->w, (key), (p), (n)) : put_num((mx), (key), (p), (n)))
 
 static int
 sl_eq(struct sl s, const char *z)
@@ -764,11 +804,11 @@ instr_fields(struct migx *mx, const struct instr *in, const char *section,
 	if (!perf)
 		return;
 	if (in->time.p != NULL)
-		put_num(mx, "time_ms", in->time.p, in->time.n);
+		put_numk(mx, "time_ms", in->time.p, in->time.n);
 	else
 		ndw_null(&mx->w, "time_ms");
 	if (in->pct.p != NULL)
-		put_num(mx, "pct", in->pct.p, in->pct.n);
+		put_numk(mx, "pct", in->pct.p, in->pct.n);
 	else
 		ndw_null(&mx->w, "pct");
 	if (!in->is_return) {

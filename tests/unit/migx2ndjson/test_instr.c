@@ -189,12 +189,35 @@ suffix_is_peeled_with_any_spacing(void **state)
 	}
 }
 
+/* The scanners' byte table says what the plain definitions say. */
+static void
+byte_classes_match_their_definitions(void **state)
+{
+	int c, word, brk;
+
+	(void)state;
+	for (c = 0; c < 256; c++) {
+		word = (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') ||
+		    (c >= 'A' && c <= 'Z') || c == '_';
+		brk = c == '(' || c == '[' || c == '{' ? BRK_OPEN :
+		    c == ')' || c == ']' || c == '}' ? BRK_CLOSE :
+		    c == ',' ? BRK_COMMA : 0;
+		if ((isalnum_(c) != 0) != word || brk_class(c) != brk)
+			fail_msg("byte 0x%02x: word %d, bracket %d", c,
+			    isalnum_(c) != 0, brk_class(c));
+		/* A char with the high bit set is the same byte. */
+		if (c >= 0x80 && (isalnum_((char)c) || brk_class((char)c)))
+			fail_msg("byte 0x%02x as a char", c);
+	}
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(instructions_are_taken_apart_from_the_right),
 		cmocka_unit_test(suffix_is_peeled_with_any_spacing),
+		cmocka_unit_test(byte_classes_match_their_definitions),
 	};
 
 	return cmocka_run_group_tests_name("migx2ndjson instr", tests, NULL,
