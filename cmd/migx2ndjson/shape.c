@@ -562,35 +562,78 @@ attr_key(const char *p, const char *e)
 	return q < e && *q == '=' ? (size_t)(q - p) : 0;
 }
 
-/* Copies a key into a NUL-terminated buffer (ndw keys are C strings). */
-static const char *
-keyz(char *buf, size_t size, const char *p, size_t n)
+/* Keys longer than this are cut (as they always were). */
+#define ATTR_KEY_MAX 127
+
+/*
+ * Appends "key":"value" (null when v is NULL) to the attrs object in sb;
+ * first is set while the object is empty.
+ */
+static void
+attr_out(struct migx *mx, struct strbuf *sb, int *first, const char *k,
+    size_t kn, const char *v, size_t vn, int plain)
 {
-	if (n >= size)
-		n = size - 1;
-	memcpy(buf, p, n);
-	buf[n] = '\0';
-	return buf;
+	char *d;
+
+	if (kn > ATTR_KEY_MAX)
+		kn = ATTR_KEY_MAX;
+	if (!plain) {
+		if (!*first)
+			strbuf_addch(sb, ',');
+		ndw_quote(sb, k, kn, mx->w.flags);
+		strbuf_addch(sb, ':');
+		if (v != NULL)
+			ndw_quote(sb, v, vn, mx->w.flags);
+		else
+			strbuf_add(sb, "null", 4);
+		*first = 0;
+		return;
+	}
+	strbuf_grow(sb, kn + vn + 8);
+	d = sb->buf + sb->len;
+	if (!*first)
+		*d++ = ',';
+	*d++ = '"';
+	memcpy(d, k, kn);
+	d += kn;
+	*d++ = '"';
+	*d++ = ':';
+	if (v != NULL) {
+		*d++ = '"';
+		memcpy(d, v, vn);
+		d += vn;
+		*d++ = '"';
+	} else {
+		memcpy(d, "null", 4);
+		d += 4;
+	}
+	*d = '\0';
+	sb->len = (size_t)(d - sb->buf);
+	*first = 0;
 }
 
-/* "attrs": best-effort split into string values (section 6.5). */
+/*
+ * "attrs": best-effort split into string values (section 6.5), built
+ * straight into the record.
+ */
 static void
 put_attrs(struct migx *mx, struct sl a, int plain)
 {
 	const char *p = a.p, *e = a.p != NULL ? a.p + a.n : NULL, *q, *v, *ve,
 	    *np, *nq;
-	char key[128];
+	struct strbuf *sb = member(mx, "attrs");
 	size_t n, nn;
+	int first = 1;
 
-	ndw_obj(&mx->w, "attrs");
+	strbuf_addch(sb, '{');
 	q = next_piece(p, e);
 	n = attr_key(p, q);
 	while (p < e) {
 		if (n == 0) {
 			/* A piece before any key: kept as a key, no value. */
 			if (q > p)
-				ndw_null(&mx->w, keyz(key, sizeof(key), p,
-				    (size_t)(q - p)));
+				attr_out(mx, sb, &first, p, (size_t)(q - p),
+				    NULL, 0, plain);
 			p = q < e ? q + 1 : q;
 			q = next_piece(p, e);
 			n = attr_key(p, q);
@@ -606,11 +649,10 @@ put_attrs(struct migx *mx, struct sl a, int plain)
 				break;
 			ve = nq;
 		}
-		put_str(mx, keyz(key, sizeof(key), p, n), v, (size_t)(ve - v),
-		    plain);
+		attr_out(mx, sb, &first, p, n, v, (size_t)(ve - v), plain);
 		p = ve < e ? np : e, q = nq, n = nn;
 	}
-	ndw_close(&mx->w);
+	strbuf_addch(sb, '}');
 }
 
 /*
