@@ -111,7 +111,6 @@ static struct {
 
 static struct arena mem;
 static struct hmap groups;		/* identity -> struct group */
-static struct hmap rawgroups;		/* key values as written -> group */
 static struct bad_input bad = BAD_INPUT_INIT;
 static struct jqf *where;
 static FILE *outfp;			/* standard output or -o's file */
@@ -413,27 +412,30 @@ record_run(struct nd_slice run, struct nd_slice label)
 	return (size_t)(uintptr_t)*slot;
 }
 
-/* Finds or makes the group of the identity built by build_keys(). */
+/*
+ * Finds or makes the group of an identity: len bytes at id as
+ * build_keys() makes them, then 'r' and the run (full bytes in all).
+ */
 static struct group *
-get_group(struct strbuf *ident, size_t n, size_t run)
+group_of(const char *id, size_t len, size_t full, size_t n, size_t run)
 {
 	struct group *g;
 	const char *p;
 	void **slot;
-	size_t i, len = ident->len;
+	size_t i;
 	int isnew;
 
-	strbuf_addch(ident, 'r');
-	strbuf_add(ident, (const char *)&run, sizeof(run));
-	slot = hmap_put2(&groups, ident->buf, ident->len, &isnew);
-	strbuf_setlen(ident, len);
+	slot = hmap_put2(&groups, id, full, &isnew);
 	if (!isnew)
 		return *slot;
 	g = arena_alloc(&mem, sizeof(*g));
 	memset(g, 0, sizeof(*g));
 	g->run = run;
+	/* Room for 4 values: groups by a key like Dispatch_ID keep few. */
+	g->alloc = 4;
+	g->v.p = xreallocarray(NULL, g->alloc, sizeof(int64_t));
 	g->kv = arena_alloc(&mem, (n + 1) * sizeof(*g->kv));
-	p = memcpy(arena_alloc(&mem, len + 1), ident->buf, len);
+	p = memcpy(arena_alloc(&mem, len + 1), id, len);
 	for (i = 0; i < n; i++) {
 		g->kv[i].is_num = *p == 'n';
 		memcpy(&g->kv[i].len, p + 1, sizeof(size_t));
@@ -446,43 +448,45 @@ get_group(struct strbuf *ident, size_t n, size_t run)
 	return g;
 }
 
+/* Finds or makes the group of the identity built by build_keys(). */
+static struct group *
+get_group(struct strbuf *ident, size_t n, size_t run)
+{
+	struct group *g;
+	size_t len = ident->len;
+
+	strbuf_addch(ident, 'r');
+	strbuf_add(ident, (const char *)&run, sizeof(run));
+	g = group_of(ident->buf, len, ident->len, n, run);
+	strbuf_setlen(ident, len);
+	return g;
+}
+
 /*
- * The group of a record's n key values, found by their JSON text as
- * written (not copied when there is one key, not decoded) when none has
- * a backslash: the same values are then always the same text.  The first
- * time, and for keys with escapes, the group is that of get_group().
+ * The group of a record's n key values.  One string without a backslash
+ * (the common case) has its identity made in place, as build_keys() and
+ * get_group() would make it.
  */
 static struct group *
 find_group(const struct nd_slice vals[], size_t n, size_t run)
 {
-	static struct strbuf raw = STRBUF_INIT, ident = STRBUF_INIT;
-	const char *key = vals[0].p;
-	size_t i, len = vals[0].len;
-	void **slot;
-	int isnew;
+	static struct strbuf ident = STRBUF_INIT;
+	char id[256];
+	size_t len = vals[0].len - 2;
 
-	for (i = 0; i < n; i++)
-		if (memchr(vals[i].p, '\\', vals[i].len) != NULL) {
-			build_keys(vals, n, &ident);
-			return get_group(&ident, n, run);
-		}
-	if (n != 1 || run != 0) {
-		/* No JSON text has a NUL byte: it separates them. */
-		strbuf_reset(&raw);
-		for (i = 0; i < n; i++) {
-			strbuf_add(&raw, vals[i].p, vals[i].len);
-			strbuf_addch(&raw, '\0');
-		}
-		strbuf_add(&raw, (const char *)&run, sizeof(run));
-		key = raw.buf;
-		len = raw.len;
-	}
-	slot = hmap_put2(&rawgroups, key, len, &isnew);
-	if (isnew) {
+	if (n != 1 || nd_type(vals[0]) != ND_STRING ||
+	    vals[0].len > sizeof(id) - 2 * sizeof(size_t) - 2 ||
+	    memchr(vals[0].p, '\\', vals[0].len) != NULL) {
 		build_keys(vals, n, &ident);
-		*slot = get_group(&ident, n, run);
+		return get_group(&ident, n, run);
 	}
-	return *slot;
+	id[0] = 's';
+	memcpy(id + 1, &len, sizeof(len));
+	memcpy(id + 1 + sizeof(len), vals[0].p + 1, len);
+	id[1 + sizeof(len) + len] = 'r';
+	memcpy(id + 2 + sizeof(len) + len, &run, sizeof(run));
+	return group_of(id, 1 + sizeof(len) + len, 2 + 2 * sizeof(len) + len,
+	    n, run);
 }
 
 static size_t
@@ -1539,7 +1543,6 @@ main(int argc, char *argv[])
 	arena_init(&mem, 0);
 	ndw_init(&ow, 0);
 	hmap_init(&groups, 64);
-	hmap_init(&rawgroups, 64);
 	hmap_init(&runmap, 8);
 	split_value();
 	record_keys_init();
@@ -1559,7 +1562,6 @@ main(int argc, char *argv[])
 	for (size_t i = 0; i < groups.n; i++)
 		free(((struct group *)groups.ents[i].val)->v.p);
 	hmap_release(&groups);
-	hmap_release(&rawgroups);
 	hmap_release(&runmap);
 	for (size_t i = 0; i < nruns; i++) {
 		free(runs[i].json);
