@@ -63,6 +63,15 @@ table_block(struct table *t, const char *name)
 	return NULL;
 }
 
+long
+table_pmc_col(struct table *t, const char *name)
+{
+	struct block *b = table_block(t, "pmc_perf");
+	void **slot = b ? hmap_get(&b->cols, name, strlen(name)) : NULL;
+
+	return slot ? (long)(intptr_t)*slot - 1 : -1;
+}
+
 static struct block *
 add_block(struct table *t, const char *name, size_t len)
 {

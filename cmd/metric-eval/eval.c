@@ -582,18 +582,6 @@ call(struct evctx *c, int f, int nargs, struct val *a)
 	}
 }
 
-static long
-pmc_column(struct table *t, const char *name)
-{
-	struct block *b = table_block(t, "pmc_perf");
-	void **slot;
-
-	if (!b)
-		return -1;
-	slot = hmap_get(&b->cols, name, strlen(name));
-	return slot ? (long)(intptr_t)*slot - 1 : -1;
-}
-
 static double
 sys_num(struct table *t, const char *key, int is_int)
 {
@@ -604,7 +592,7 @@ sys_num(struct table *t, const char *key, int is_int)
 static double *
 per_xcd(struct evctx *c, const char *name)
 {
-	long col = pmc_column(c->t, name);
+	long col = table_pmc_col(c->t, name);
 	double xcd = sys_num(c->t, "num_xcd", 1), *o;
 	size_t i;
 
@@ -619,7 +607,7 @@ per_xcd(struct evctx *c, const char *name)
 static double
 num_active_cus(struct evctx *c, const double *grbm)
 {
-	long col = pmc_column(c->t, "SQ_BUSY_CU_CYCLES");
+	long col = table_pmc_col(c->t, "SQ_BUSY_CU_CYCLES");
 	double mw = sys_num(c->t, "max_waves_per_cu", 1);
 	double cu = sys_num(c->t, "cu_per_gpu", 1), a, x, y;
 	struct ksum sum = { 0, 0, 0, 0 };
@@ -651,8 +639,8 @@ num_active_cus(struct evctx *c, const double *grbm)
 static double
 kernel_busy_cycles(struct evctx *c)
 {
-	long s = pmc_column(c->t, "Start_Timestamp");
-	long e = pmc_column(c->t, "End_Timestamp");
+	long s = table_pmc_col(c->t, "Start_Timestamp");
+	long e = table_pmc_col(c->t, "End_Timestamp");
 	double sclk = sys_num(c->t, "max_sclk", 0);
 	struct ksum sum = { 0, 0, 0, 0 };
 	size_t i, m = 0, r;

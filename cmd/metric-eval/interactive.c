@@ -30,16 +30,6 @@ static const struct {
 
 #define NELEM(a) (sizeof(a) / sizeof((a)[0]))
 
-/* The stored column of a pmc_perf counter, or -1 (nothing is added). */
-static long
-pmc_col(struct table *t, const char *name)
-{
-	struct block *b = table_block(t, "pmc_perf");
-	void **slot = b ? hmap_get(&b->cols, name, strlen(name)) : NULL;
-
-	return slot ? (long)(intptr_t)*slot - 1 : -1;
-}
-
 static void
 emit(struct ndw *w, FILE *fp)
 {
@@ -84,7 +74,7 @@ put_cols(struct ndw *w, const char *key, struct table *t,
 
 	ndw_arr(w, key);
 	for (i = 0; i < n; i++)
-		ndw_i64(w, NULL, pmc_col(t, names[i]));
+		ndw_i64(w, NULL, table_pmc_col(t, names[i]));
 	ndw_close(w);
 }
 
@@ -95,7 +85,7 @@ write_dispatches(struct ndw *w, FILE *fp, struct table *t,
 {
 	/* The exact duration column, if the configs asked for it (looked
 	 * up, not added: the rows are read). */
-	long dur = pmc_col(t, "End_Timestamp - Start_Timestamp");
+	long dur = table_pmc_col(t, "End_Timestamp - Start_Timestamp");
 	const char *arch = table_sysinfo(t, "gpu_arch");
 	const char *banks = table_sysinfo(t, "lds_banks_per_cu");
 	size_t i;

@@ -85,6 +85,8 @@ struct table {
 void table_init(struct table *t);
 void table_release(struct table *t);
 struct block *table_block(struct table *t, const char *name);
+/* The stored column of a pmc_perf counter, or -1 (nothing is added). */
+long table_pmc_col(struct table *t, const char *name);
 /* Returns the index of the stored column, adding it if the key exists in
  * the block's schema; -1 if the block or key is absent. */
 long table_column(struct table *t, const char *block, const char *name);

@@ -101,15 +101,6 @@ static struct {
 	int on;
 } st;
 
-static long
-pmc_col(struct table *t, const char *name)
-{
-	struct block *b = table_block(t, "pmc_perf");
-	void **slot = b ? hmap_get(&b->cols, name, strlen(name)) : NULL;
-
-	return slot ? (long)(intptr_t)*slot - 1 : -1;
-}
-
 /* The block whose duration column col is, or -1. */
 static long
 dur_block(const struct table *t, long col)
@@ -154,7 +145,7 @@ keep_columns(struct table *t, const struct prog *p)
 			st.keep[p->ins[i].arg] = 1;
 		else if (p->ins[i].op == OP_VAR)
 			for (k = 0; k < sizeof(deps) / sizeof(deps[0]); k++)
-				if ((col = pmc_col(t, deps[k])) >= 0)
+				if ((col = table_pmc_col(t, deps[k])) >= 0)
 					st.keep[col] = 1;
 }
 
@@ -409,7 +400,7 @@ stream_begin(struct table *t, struct config *cf)
 					keep_columns(t, &cell->prog);
 			}
 	}
-	st.grbm = pmc_col(t, "GRBM_GUI_ACTIVE");
+	st.grbm = table_pmc_col(t, "GRBM_GUI_ACTIVE");
 	for (i = 0; i < t->ncols; i++) {
 		free(t->cols[i].f);
 		free(t->cols[i].v);
