@@ -131,6 +131,9 @@ uint32_t flame_find(const struct flame *f, uint32_t parent, const char *s,
 /* The same, added if absent; *ph: node's path hash, then the child's. */
 uint32_t flame_frame(struct flame *f, uint32_t node, const char *s,
     size_t len, uint32_t *ph, int *fresh);
+/* A hint for the child index slot of path hash ph: it only warms the
+ * cache, for a frame that may not need the index. */
+void flame_prefetch(const struct flame *f, uint32_t ph);
 uint32_t flame_thread(struct flame *f, const char *s, size_t len);
 /* Notes that a thread (a child of the root) has records of side. */
 void flame_thread_side(struct flame *f, uint32_t th, int side);

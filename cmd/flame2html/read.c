@@ -95,6 +95,24 @@ prev_push(uint32_t node, size_t end, uint32_t ph)
 	prev.end[prev.depth++] = end;
 }
 
+/* The length of the common prefix of a[0..n) and b[0..n), by words. */
+static size_t
+common_prefix(const char *a, const char *b, size_t n)
+{
+	uint64_t x, y;
+	size_t l = 0;
+
+	for (; l + 8 <= n; l += 8) {
+		memcpy(&x, a + l, 8);
+		memcpy(&y, b + l, 8);
+		if (x != y)
+			break;
+	}
+	while (l < n && a[l] == b[l])
+		l++;
+	return l;
+}
+
 static void
 folded_line(struct flame *f, const struct srcpos *pos, const char *p,
     size_t len, int side)
@@ -104,7 +122,7 @@ folded_line(struct flame *f, const struct srcpos *pos, const char *p,
 	static uint32_t *ph;
 	uint32_t ph0 = FT_PH_ROOT;
 	uint64_t c1, c2, w[2] = { 0, 0 };
-	size_t l = 0, keep = 0, s, s0, nid, k, i;
+	size_t l, keep = 0, s, s0, nid, k, i;
 	uint32_t node = f->root;
 
 	if (last_count(f, p, &len, &c2) != 0) {
@@ -124,8 +142,8 @@ folded_line(struct flame *f, const struct srcpos *pos, const char *p,
 	else
 		w[side] = c2;
 	/* Reuse the frames this line shares with the previous one. */
-	while (l < len && l < prev.line.len && p[l] == prev.line.buf[l])
-		l++;
+	l = common_prefix(p, prev.line.buf, len < prev.line.len ? len :
+	    prev.line.len);
 	while (keep < prev.depth && prev.end[keep] < l &&
 	    prev.line.buf[prev.end[keep]] == ';')
 		keep++;
@@ -151,6 +169,7 @@ folded_line(struct flame *f, const struct srcpos *pos, const char *p,
 		hash[nid] = ctree_name_hash(p + s, e - s);
 		ph[nid] = flame_ph(nid > 0 ? ph[nid - 1] : ph0,
 		    (uint32_t)hash[nid]);
+		flame_prefetch(f, ph[nid]);
 		ends[nid++] = e;
 		s = e + 1;
 	}

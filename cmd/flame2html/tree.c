@@ -110,6 +110,12 @@ slot_grow(struct flame *f)
 	f->cap = cap;
 }
 
+void
+flame_prefetch(const struct flame *f, uint32_t ph)
+{
+	__builtin_prefetch(&f->slot[ph & (f->cap - 1)]);
+}
+
 /* Makes room in the node arrays for one more node. */
 static void
 nodes_grow(struct flame *f)
