@@ -60,6 +60,8 @@ struct span_writer {
 	struct bad_input *bad;	/* --where's run-time errors */
 	uint64_t rows, written, filtered;	/* rows: spans made */
 	struct strbuf run;	/* --label quoted, or empty */
+	struct strbuf ids;	/* "pid":N,"tid":N of the last span */
+	uint64_t ids_pid, ids_tid;
 };
 
 /* What a schema gets to do its work. */

@@ -21,34 +21,85 @@ span_flush(struct span_writer *w)
 		die_errno("write error");
 }
 
-/* Builds the record for s and x (NULL: none) in w->w. */
+/*
+ * Spans of one thread come in long runs: the members "pid":N,"tid":N are
+ * printed once a run, into w->ids, and copied into each record.
+ */
+static void
+span_ids(struct span_writer *w, const struct span *s)
+{
+	strbuf_reset(&w->ids);
+	strbuf_addstr(&w->ids, "\"pid\":");
+	ndw_fmt_u64(&w->ids, s->pid);
+	strbuf_addstr(&w->ids, ",\"tid\":");
+	ndw_fmt_u64(&w->ids, s->tid);
+	w->ids_pid = s->pid;
+	w->ids_tid = s->tid;
+}
+
+/* Copies n bytes to d; returns the end. */
+static char *
+put(char *d, const char *s, size_t n)
+{
+	memcpy(d, s, n);
+	return d + n;
+}
+
+#define PUT_LIT(d, lit) put(d, lit, sizeof(lit) - 1)
+
+/* The key (a literal, with its comma) and a time, as text or number. */
+static char *
+put_time(struct strbuf *b, char *d, const char *key, size_t klen,
+    const char *txt, size_t txt_len, int64_t v)
+{
+	d = put(d, key, klen);
+	if (txt != NULL)
+		return put(d, txt, txt_len);
+	b->len = (size_t)(d - b->buf);
+	ndw_fmt_i64(b, v);
+	return b->buf + b->len;
+}
+
+/*
+ * Builds the record for s and x (NULL: none) in w->w: the one record
+ * db2spans writes millions of, so its members (plain literal keys, JSON
+ * values already quoted, integers) are laid out by hand, as ndw_raw()
+ * and ndw_i64() would write them, into room made once.
+ */
 static void
 span_format(struct span_writer *w, const struct span *s,
     const struct span_ext *x)
 {
-	struct ndw *j = &w->w;
+	static const struct span_ext none;
+	struct strbuf *b = &w->w.buf;
+	char *d;
 
-	ndw_begin(j);
-	ndw_u64(j, "pid", s->pid);
-	ndw_u64(j, "tid", s->tid);
-	ndw_raw(j, "name", s->name, s->name_len);
+	if (x == NULL)
+		x = &none;
+	if (w->ids.len == 0 || s->pid != w->ids_pid || s->tid != w->ids_tid)
+		span_ids(w, s);
+	ndw_begin(&w->w);
+	strbuf_grow(b, w->ids.len + s->name_len + s->cat_len + x->lane_len +
+	    x->thread_name_len + w->run.len + 160);
+	d = put(b->buf + b->len, w->ids.buf, w->ids.len);
+	d = put(PUT_LIT(d, ",\"name\":"), s->name, s->name_len);
 	if (s->cat != NULL)
-		ndw_raw(j, "cat", s->cat, s->cat_len);
-	if (x != NULL && x->start_txt != NULL)
-		ndw_raw(j, "start_ns", x->start_txt, x->start_txt_len);
-	else
-		ndw_i64(j, "start_ns", s->start_ns);
-	if (x != NULL && x->end_txt != NULL)
-		ndw_raw(j, "end_ns", x->end_txt, x->end_txt_len);
-	else
-		ndw_i64(j, "end_ns", s->end_ns);
-	if (x != NULL && x->lane != NULL)
-		ndw_raw(j, "lane", x->lane, x->lane_len);
-	if (x != NULL && x->thread_name != NULL)
-		ndw_raw(j, "thread_name", x->thread_name, x->thread_name_len);
+		d = put(PUT_LIT(d, ",\"cat\":"), s->cat, s->cat_len);
+	d = put_time(b, d, ",\"start_ns\":", 12, x->start_txt,
+	    x->start_txt_len, s->start_ns);
+	d = put_time(b, d, ",\"end_ns\":", 10, x->end_txt, x->end_txt_len,
+	    s->end_ns);
+	if (x->lane != NULL)
+		d = put(PUT_LIT(d, ",\"lane\":"), x->lane, x->lane_len);
+	if (x->thread_name != NULL)
+		d = put(PUT_LIT(d, ",\"thread_name\":"), x->thread_name,
+		    x->thread_name_len);
 	if (w->run.len > 0)
-		ndw_raw(j, "run", w->run.buf, w->run.len);
-	ndw_end(j);
+		d = put(PUT_LIT(d, ",\"run\":"), w->run.buf, w->run.len);
+	*d = '\0';
+	b->len = (size_t)(d - b->buf);
+	w->w.need_comma = 1;
+	ndw_end(&w->w);
 }
 
 int
@@ -88,6 +139,7 @@ span_writer_init(struct span_writer *w, const char *label,
 	memset(w, 0, sizeof(*w));
 	ndw_init(&w->w, NDW_BATCH | NDW_PLAIN_KEYS);
 	strbuf_init(&w->run, 0);
+	strbuf_init(&w->ids, 64);
 	if (label != NULL)
 		ndw_quote(&w->run, label, strlen(label), 0);
 	if (where != NULL)
@@ -101,4 +153,5 @@ span_writer_release(struct span_writer *w)
 		jqf_free(w->where);
 	ndw_release(&w->w);
 	strbuf_release(&w->run);
+	strbuf_release(&w->ids);
 }
