@@ -36,6 +36,7 @@ static struct {
 	size_t max_depth;
 	int default_excludes;
 	const char **excludes;
+	size_t *literal;	/* by exclude: its literal start's length */
 	size_t nexcludes;
 	const char *files_from;
 	int folded;
@@ -60,14 +61,20 @@ static const struct option longopts[] = {
 };
 
 #define CATC 8
+#define THRC 8
 
 /* The state of one run: the tree and the counters the summary reports. */
 struct run {
 	struct tree tree;
 	struct spool spool;		/* unsorted spans, put in order */
 	struct bad_input bad;
-	struct strbuf label, name, key;	/* scratch */
-	struct thread *last;		/* the previous record's thread */
+	struct strbuf label, name;	/* scratch */
+	struct thrc {		/* threads seen lately, by raw key */
+		char key[64];
+		size_t len;
+		struct thread *th;
+	} thrc[THRC];
+	size_t nthrc, thrc_next, thrc_last;
 	uint64_t filtered, records;
 	uint64_t overhead;		/* spans of the profiler's overhead */
 	struct {			/* raw "cat" values seen first */
@@ -133,27 +140,68 @@ thread_run(struct thread *th, struct nd_slice run)
 	th->run_len = run.len;
 }
 
+/* 1 if the key of entry c is run, lane, pid, tid (lengths l[]). */
+static int
+thrc_eq(const struct thrc *c, const struct nd_slice id[4], const size_t l[4])
+{
+	size_t i, off;
+
+	if (c->len != l[0] + l[1] + l[2] + l[3] + 3)
+		return 0;
+	for (i = 0, off = 0; i < 4; off += l[i++] + 1)
+		if ((l[i] > 0 && memcmp(c->key + off, id[i].p, l[i]) != 0) ||
+		    (i < 3 && c->key[off + l[i]] != '\0'))
+			return 0;
+	return 1;
+}
+
+/* Remembers th under its key, in place of the oldest entry. */
+static void
+thrc_put(struct run *r, struct thread *th, const struct nd_slice id[4],
+    const size_t l[4])
+{
+	struct thrc *c = &r->thrc[r->thrc_next];
+	size_t i, off = 0;
+
+	if (l[0] + l[1] + l[2] + l[3] + 3 > sizeof(c->key))
+		return;
+	if (r->nthrc < THRC)
+		r->nthrc++;
+	r->thrc_last = r->thrc_next;
+	r->thrc_next = (r->thrc_next + 1) % THRC;
+	for (i = 0; i < 4; i++) {
+		if (l[i] > 0)	/* an absent run's p is NULL */
+			memcpy(c->key + off, id[i].p, l[i]);
+		off += l[i];
+		if (i < 3)
+			c->key[off++] = '\0';
+	}
+	c->len = off;
+	c->th = th;
+}
+
 /*
  * The thread of a span: "pid/tid", "LANE:pid/tid" for a span on a device
  * lane (whose spans do not nest), and "RUN " before it when the span has
- * a "run"; the previous one is reused when run, lane, pid and tid repeat.
- * id[] is run, lane, pid, tid (run and lane: strings or absent).
+ * a "run".  The last few threads are found by the raw text of run, lane,
+ * pid and tid, without building the label: spans of a few threads come
+ * mixed in any order.  id[] is run, lane, pid, tid (run and lane:
+ * strings or absent).
  */
 static struct thread *
 span_thread(struct run *r, const struct nd_slice id[4])
 {
-	struct strbuf *k = &r->key;
-	size_t i, off, l[4];
+	struct thread *th;
+	size_t i, j, l[4];
 
 	for (i = 0; i < 4; i++)
 		l[i] = i > 1 || nd_type(id[i]) == ND_STRING ? id[i].len : 0;
-	if (r->last != NULL && k->len == l[0] + l[1] + l[2] + l[3] + 3) {
-		for (i = 0, off = 0; i < 4; off += l[i++] + 1)
-			if ((l[i] > 0 && memcmp(k->buf + off, id[i].p, l[i])) ||
-			    (i < 3 && k->buf[off + l[i]] != '\0'))
-				break;
-		if (i == 4)
-			return r->last;
+	for (i = 0; i < r->nthrc; i++) {
+		j = (r->thrc_last + i) % r->nthrc;
+		if (thrc_eq(&r->thrc[j], id, l)) {
+			r->thrc_last = j;
+			return r->thrc[j].th;
+		}
 	}
 	strbuf_reset(&r->label);
 	if (l[0] > 0) {
@@ -171,17 +219,11 @@ span_thread(struct run *r, const struct nd_slice id[4])
 	strbuf_addch(&r->label, '/');
 	if (add_id(&r->label, id[3]) != 0)
 		return NULL;
-	strbuf_reset(k);
-	for (i = 0; i < 4; i++) {
-		if (l[i] > 0)	/* an absent run's p is NULL */
-			strbuf_add(k, id[i].p, l[i]);
-		if (i < 3)
-			strbuf_addch(k, '\0');
-	}
-	r->last = tree_thread(&r->tree, r->label.buf, r->label.len);
-	r->last->flat = l[1] > 0;
-	thread_run(r->last, id[0]);
-	return r->last;
+	th = tree_thread(&r->tree, r->label.buf, r->label.len);
+	th->flat = l[1] > 0;
+	thread_run(th, id[0]);
+	thrc_put(r, th, id, l);
+	return th;
 }
 
 /*
@@ -244,8 +286,10 @@ pre_excluded(struct run *r, struct nd_slice v)
 
 	for (i = 0; i < opt.nexcludes; i++) {
 		pat = opt.excludes[i];
-		k = strcspn(pat, "*?[\\");
-		if (k == 0 || k > n || strncasecmp(raw, pat, k) != 0)
+		k = opt.literal[i];
+		/* The first bytes differ in more than case: no match. */
+		if (k == 0 || k > n || (raw[0] | 0x20) != (pat[0] | 0x20) ||
+		    strncasecmp(raw, pat, k) != 0)
 			continue;
 		if (!decoded) {
 			strbuf_reset(&r->name);
@@ -300,31 +344,46 @@ fast_key(const char *p, const char *e, const char *key, size_t n)
 	return p + n;
 }
 
-/* 1 if the 8 bytes of x (in memory order) are all decimal digits. */
-static int
-digits8(uint64_t x)
+/* The high bit of each byte of x that is not zero (exact). */
+#define NONZERO_BYTES(x) (((((x) & ~HIGH) + ~HIGH) | (x)) & HIGH)
+
+/*
+ * How many of the 8 bytes of w (in memory order: w was loaded
+ * little-endian) are decimal digits before the first that is not.
+ */
+static unsigned
+digits_in(uint64_t w)
 {
-	return ((x & 0xF0F0F0F0F0F0F0F0ULL) | (((x + 0x0606060606060606ULL) &
-	    0xF0F0F0F0F0F0F0F0ULL) >> 4)) == 0x3333333333333333ULL;
+	uint64_t x, nz;
+
+	/* A digit's byte becomes 0x33, any other byte something else. */
+	x = ((w & 0xF0F0F0F0F0F0F0F0ULL) | (((w + 0x0606060606060606ULL) &
+	    0xF0F0F0F0F0F0F0F0ULL) >> 4)) ^ 0x3333333333333333ULL;
+	nz = NONZERO_BYTES(x);
+	return nz == 0 ? 8 : (unsigned)__builtin_ctzll(nz) / 8;
 }
 
-/* The value of 8 digits (in memory order, little-endian). */
+/* The value of the first k (1 to 8) digits of w. */
 static uint64_t
-value8(uint64_t x)
+value_of(uint64_t w, unsigned k)
 {
-	x -= 0x3030303030303030ULL;
-	x = x * 10 + (x >> 8);
-	x = (((x & 0x000000FF000000FFULL) * (100 + (1000000ULL << 32))) +
-	    (((x >> 16) & 0x000000FF000000FFULL) * (1 + (10000ULL << 32)))) >>
+	if (k < 8)	/* the digits to the top, '0's before them */
+		w = w << (64 - 8 * k) | 0x3030303030303030ULL >> 8 * k;
+	w -= 0x3030303030303030ULL;
+	w = w * 10 + (w >> 8);
+	return (((w & 0x000000FF000000FFULL) * (100 + (1000000ULL << 32))) +
+	    (((w >> 16) & 0x000000FF000000FFULL) * (1 + (10000ULL << 32)))) >>
 	    32;
-	return x;
 }
 
 static const char *
 fast_int(const char *p, const char *e, struct nd_slice *v, int64_t *out)
 {
+	static const uint64_t pow10[] = { 1, 10, 100, 1000, 10000, 100000,
+		1000000, 10000000, 100000000 };
 	const char *q = p, *d;
 	uint64_t x = 0, w;
+	unsigned k = 8;
 	int neg = 0;
 
 	if (q < e && *q == '-')
@@ -333,14 +392,14 @@ fast_int(const char *p, const char *e, struct nd_slice *v, int64_t *out)
 		return NULL;
 	if (*q == '0' && q + 1 < e && q[1] >= '0' && q[1] <= '9')
 		return NULL;
-	for (d = q; e - q >= 8; q += 8) {
+	for (d = q; k == 8 && e - q >= 8; q += k) {
 		memcpy(&w, q, 8);
-		if (!digits8(w))
-			break;
-		x = x * 100000000 + value8(w);
+		if ((k = digits_in(w)) > 0)
+			x = x * pow10[k] + value_of(w, k);
 	}
-	for (; q < e && *q >= '0' && *q <= '9'; q++)
-		x = x * 10 + (unsigned)(*q - '0');
+	if (k == 8)	/* fewer than 8 bytes left */
+		for (; q < e && *q >= '0' && *q <= '9'; q++)
+			x = x * 10 + (unsigned)(*q - '0');
 	/* 19 digits fit in 64 bits unsigned. */
 	if (q - d > 19 || q >= e || (*q != ',' && *q != '}') ||
 	    x > (uint64_t)INT64_MAX + (uint64_t)neg)
@@ -351,30 +410,52 @@ fast_int(const char *p, const char *e, struct nd_slice *v, int64_t *out)
 	return q;
 }
 
+/* The same without the value, for pid and tid (kept as text). */
+static const char *
+fast_id(const char *p, const char *e, struct nd_slice *v)
+{
+	const char *q = p + (p < e && *p == '-'), *d = q;
+
+	while (q < e && *q >= '0' && *q <= '9')
+		q++;
+	if (q == d || q - d > 19 || (*d == '0' && q - d > 1) || q >= e ||
+	    (*q != ',' && *q != '}'))
+		return NULL;
+	v->p = p;
+	v->len = (size_t)(q - p);
+	return q;
+}
+
 static const char *
 fast_str(const char *p, const char *e, struct nd_slice *v)
 {
 	const unsigned char *q = (const unsigned char *)p + 1;
 	const unsigned char *u = (const unsigned char *)e;
-	uint64_t x;
+	uint64_t x, m;
 
 	if (p >= e || *p != '"')
 		return NULL;
 	/*
-	 * Whole words of printable ASCII without '"' or '\\' (a byte of
-	 * 0x7f or above sets a high bit of x or of x + 1 per byte), then the
-	 * word that holds the end, byte by byte.
+	 * A word at a time, the first byte that is not printable ASCII or
+	 * is '"' or '\\' (a byte of 0x7f or above sets a high bit of x or
+	 * of x + 1 per byte; a carry out of 0xff only flags bytes after
+	 * it), then the last bytes one by one.
 	 */
 	for (; u - q >= 8; q += 8) {
 		memcpy(&x, q, 8);
-		if (((x | (x + ONES)) & HIGH) != 0 ||
-		    ZERO_BYTES(x & 0xE0E0E0E0E0E0E0E0ULL) ||
-		    ZERO_BYTES(x ^ (ONES * '"')) ||
-		    ZERO_BYTES(x ^ (ONES * '\\')))
+		m = ((x | (x + ONES)) & HIGH) |
+		    ZERO_BYTES(x & 0xE0E0E0E0E0E0E0E0ULL) |
+		    ZERO_BYTES(x ^ (ONES * '"')) |
+		    ZERO_BYTES(x ^ (ONES * '\\'));
+		if (m != 0) {
+			q += __builtin_ctzll(m) / 8;
 			break;
+		}
 	}
-	while (q < u && *q >= 0x20 && *q < 0x7f && *q != '"' && *q != '\\')
-		q++;
+	if (u - q < 8)
+		while (q < u && *q >= 0x20 && *q < 0x7f && *q != '"' &&
+		    *q != '\\')
+			q++;
 	if (q >= u || *q != '"')
 		return NULL;
 	v->p = p;
@@ -388,13 +469,12 @@ fast_fields(const char *p, size_t len, struct fast *f)
 	const char *e = p + len;
 	const char *q;
 	struct nd_slice *v = f->v;
-	int64_t id;
 
 	memset(v, 0, 9 * sizeof(*v));
 	if ((p = fast_key(p, e, "{\"pid\":", 7)) == NULL ||
-	    (p = fast_int(p, e, &v[0], &id)) == NULL ||
+	    (p = fast_id(p, e, &v[0])) == NULL ||
 	    (p = fast_key(p, e, ",\"tid\":", 7)) == NULL ||
-	    (p = fast_int(p, e, &v[1], &id)) == NULL ||
+	    (p = fast_id(p, e, &v[1])) == NULL ||
 	    (p = fast_key(p, e, ",\"name\":", 8)) == NULL ||
 	    (p = fast_str(p, e, &v[2])) == NULL)
 		return -1;
@@ -731,6 +811,10 @@ parse_options(int argc, char *argv[])
 		where = jqf_compile(opt.com.where);
 	for (i = 0; opt.default_excludes && default_excludes[i] != NULL; i++)
 		add_exclude(default_excludes[i]);
+	opt.literal = xreallocarray(NULL, opt.nexcludes + 1,
+	    sizeof(*opt.literal));
+	for (i = 0; i < opt.nexcludes; i++)
+		opt.literal[i] = strcspn(opt.excludes[i], "*?[\\");
 }
 
 int
@@ -753,7 +837,6 @@ main(int argc, char *argv[])
 	r.bad.strict = opt.com.strict;
 	strbuf_init(&r.label, 64);
 	strbuf_init(&r.name, 64);
-	strbuf_init(&r.key, 64);
 	tree_init(&r.tree, opt.excludes, opt.max_depth);
 	spool_init(&r.spool);
 	flist_init(&fl, argc, argv, opt.files_from);
@@ -777,8 +860,8 @@ main(int argc, char *argv[])
 	spool_release(&r.spool);
 	strbuf_release(&r.label);
 	strbuf_release(&r.name);
-	strbuf_release(&r.key);
 	free(opt.excludes);
+	free(opt.literal);
 	if (where != NULL)
 		jqf_free(where);
 	return close_stdout() != 0 ? EXIT_FAILURE : rc;

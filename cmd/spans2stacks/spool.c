@@ -17,7 +17,6 @@ void
 spool_init(struct spool *sp)
 {
 	memset(sp, 0, sizeof(*sp));
-	hmap_init(&sp->map, 16);
 	sp->fd = -1;
 #ifdef M_MMAP_THRESHOLD
 	/*
@@ -95,22 +94,14 @@ spill(struct spool *sp)
 static struct spool_thr *
 thr_of(struct spool *sp, struct thread *th)
 {
-	void **slot;
-	int isnew;
-
-	if (sp->last == th)
-		return &sp->thr[sp->last_i];
-	slot = hmap_put2(&sp->map, (const char *)&th, sizeof(th), &isnew);
-	if (isnew) {
+	if (th->spool == 0) {
 		XGROW(sp->thr, sp->nthr + 1, sp->thr_alloc);
 		memset(&sp->thr[sp->nthr], 0, sizeof(sp->thr[0]));
 		sp->thr[sp->nthr].th = th;
 		sp->thr[sp->nthr].sorted = 1;
-		*slot = (void *)(uintptr_t)++sp->nthr;
+		th->spool = ++sp->nthr;
 	}
-	sp->last = th;
-	sp->last_i = (uintptr_t)*slot - 1;
-	return &sp->thr[sp->last_i];
+	return &sp->thr[th->spool - 1];
 }
 
 void
@@ -240,15 +231,13 @@ void
 spool_drain(struct spool *sp, struct tree *t)
 {
 	struct spool_thr *st;
-	void **slot;
 	size_t i, j;
 
 	for (i = 0; i < t->nthr; i++) {
-		slot = hmap_get(&sp->map, (const char *)&t->thr[i],
-		    sizeof(t->thr[i]));
-		if (slot == NULL)
+		if (t->thr[i]->spool == 0)
 			continue;
-		st = &sp->thr[(uintptr_t)*slot - 1];
+		st = &sp->thr[t->thr[i]->spool - 1];
+		t->thr[i]->spool = 0;
 		if (!st->sorted)
 			spans_sort(st->buf, st->n);
 		if (st->nruns == 0)
@@ -259,7 +248,6 @@ spool_drain(struct spool *sp, struct tree *t)
 		free(st->buf);
 		free(st->runs);
 	}
-	hmap_release(&sp->map);
 	free(sp->thr);
 	if (sp->fd >= 0)
 		close(sp->fd);
@@ -275,7 +263,6 @@ spool_release(struct spool *sp)
 		free(sp->thr[i].buf);
 		free(sp->thr[i].runs);
 	}
-	hmap_release(&sp->map);
 	free(sp->thr);
 	if (sp->fd >= 0)
 		close(sp->fd);

@@ -15,7 +15,6 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "hmap.h"
 #include "stacks.h"
 
 #define SPOOL_CAP ((size_t)1 << 18)
@@ -35,11 +34,8 @@ struct spool_thr {
 };
 
 struct spool {
-	struct hmap map;		/* thread pointer -> spool_thr index + 1 */
-	struct spool_thr *thr;
+	struct spool_thr *thr;		/* by thread->spool - 1 */
 	size_t nthr, thr_alloc;
-	struct thread *last;
-	size_t last_i;
 	size_t held;			/* room for spans allocated */
 	int fd;				/* the temporary file, or -1 */
 	uint64_t fspans;		/* spans written to it */

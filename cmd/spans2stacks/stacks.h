@@ -60,6 +60,7 @@ struct thread {
 	struct bspan *buf;		/* unsorted input */
 	size_t nbuf, buf_alloc;
 	int buf_sorted;			/* buf is in order so far */
+	size_t spool;			/* spool_thr index + 1, 0: none */
 };
 
 struct stats {
