@@ -1168,7 +1168,11 @@ csv_field(struct strbuf *sb, const char *s, size_t len)
 {
 	size_t i;
 
-	if (strcspn(s, ",\"\r\n") >= len) {
+	/* s is not NUL-terminated (it points into the key texts). */
+	for (i = 0; i < len; i++)
+		if (s[i] == ',' || s[i] == '"' || s[i] == '\r' || s[i] == '\n')
+			break;
+	if (i == len) {
 		strbuf_add(sb, s, len);
 		return;
 	}
