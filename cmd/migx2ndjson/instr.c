@@ -98,7 +98,7 @@ tok_value(const char *p, size_t n, double *err)
 }
 
 /* Backwards from s[n]: a number-like token ("0.5", "-nan", "nan(ind)"). */
-static size_t
+size_t
 tok_back(const char *s, size_t n)
 {
 	size_t i = n;
@@ -113,7 +113,7 @@ tok_back(const char *s, size_t n)
 	return i;
 }
 
-static size_t
+size_t
 sp_back(const char *s, size_t n)
 {
 	while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t'))
@@ -121,7 +121,7 @@ sp_back(const char *s, size_t n)
 	return n;
 }
 
-static int
+int
 valid_tok(const char *p, size_t n)
 {
 	return num_token(p, n) || nonfinite_token(p, n);

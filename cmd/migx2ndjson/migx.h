@@ -158,6 +158,10 @@ int num_token(const char *p, size_t n);		/* [-+]?digits... */
 int nonfinite_token(const char *p, size_t n);
 void put_num(struct migx *mx, const char *key, const char *p, size_t n);
 double tok_value(const char *p, size_t n, double *err);
+/* Backwards from s[n] over a number-like token ("0.5", "nan(ind)"). */
+size_t tok_back(const char *s, size_t n);
+size_t sp_back(const char *s, size_t n);	/* over blanks */
+int valid_tok(const char *p, size_t n);		/* a number or nonfinite */
 
 /* Instructions (instr.c). */
 /* Forwards from the opener at s[0] to its closer; -1 if unbalanced. */

@@ -9,37 +9,6 @@
 #include "migx.h"
 #include "xmem.h"
 
-static size_t
-sp_back(const char *s, size_t n)
-{
-	while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t'))
-		n--;
-	return n;
-}
-
-/* Backwards over a number-like token, as in instr.c. */
-static size_t
-tok_back(const char *s, size_t n)
-{
-	size_t i = n;
-
-	while (i > 0 && ((s[i - 1] >= '0' && s[i - 1] <= '9') ||
-	    (s[i - 1] >= 'a' && s[i - 1] <= 'z') ||
-	    (s[i - 1] >= 'A' && s[i - 1] <= 'Z') || s[i - 1] == '.' ||
-	    s[i - 1] == '-' || s[i - 1] == '+' || s[i - 1] == '(' ||
-	    s[i - 1] == ')' || s[i - 1] == '_'))
-		i--;
-	while (i < n && (s[i] == '(' || s[i] == ')'))
-		i++;
-	return i;
-}
-
-static int
-valid_tok(const char *p, size_t n)
-{
-	return num_token(p, n) || nonfinite_token(p, n);
-}
-
 /* Peels a ',' or a full-width comma before s[n]; sets *fork for the latter. */
 static size_t
 sep_back(const char *s, size_t n, int *fork)
