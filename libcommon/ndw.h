@@ -190,6 +190,62 @@ ndw_fmt_u64(struct strbuf *sb, uint64_t v)
 	sb->buf[sb->len] = '\0';
 }
 
+/*
+ * The raw path, for a producer that lays out a hot record itself:
+ * ndw_reserve() makes room for n more bytes and returns where they go;
+ * the producer writes whole members there (each after its ',', the first
+ * of an object too unless it opened the object itself), then
+ * ndw_commit() takes the bytes up to d into the record, as if they were
+ * the members it added.  Nothing is checked: the bytes are valid JSON,
+ * and at most n of them.
+ */
+static inline char *
+ndw_reserve(struct ndw *w, size_t n)
+{
+	if (w->buf.alloc - w->buf.len <= n)
+		strbuf_grow(&w->buf, n);
+	return w->buf.buf + w->buf.len;
+}
+
+static inline void
+ndw_commit(struct ndw *w, char *d)
+{
+	*d = '\0';
+	w->buf.len = (size_t)(d - w->buf.buf);
+	w->need_comma = 1;
+}
+
+/* Writes v in decimal at d (room for 20 bytes) and returns its end. */
+static inline char *
+ndw_put_u64(char *d, uint64_t v)
+{
+	static const char pairs[] =
+	    "00010203040506070809101112131415161718192021222324"
+	    "25262728293031323334353637383940414243444546474849"
+	    "50515253545556575859606162636465666768697071727374"
+	    "75767778798081828384858687888990919293949596979899";
+	uint64_t t = v;
+	size_t n = 1;
+	char *e;
+
+	while (t >= 10000) {
+		t /= 10000;
+		n += 4;
+	}
+	n += (t >= 10) + (t >= 100) + (t >= 1000);
+	e = d + n;
+	while (v >= 100) {	/* two digits at a time, from the end */
+		e -= 2;
+		memcpy(e, pairs + 2 * (v % 100), 2);
+		v /= 100;
+	}
+	if (v >= 10)
+		memcpy(e - 2, pairs + 2 * v, 2);
+	else
+		e[-1] = (char)('0' + v);
+	return d + n;
+}
+
 static inline void
 ndw_i64(struct ndw *w, const char *key, int64_t v)
 {

@@ -124,7 +124,8 @@ void rec_begin(struct migx *mx, const char *type, struct run *r,
     unsigned long line);
 void rec_flags(struct migx *mx, unsigned flags);
 void rec_emit(struct migx *mx);
-/* Sets up the table of plain bytes once mx->w has its flags. */
+/* Copies the string literal z to d and moves d past it. */
+#define LIT(d, z) (memcpy((d), (z), sizeof(z) - 1), (d) += sizeof(z) - 1)
 
 static inline int
 isdig(int c)

@@ -14,10 +14,19 @@
 void
 rec_begin(struct migx *mx, const char *type, struct run *r, unsigned long line)
 {
+	size_t tn = strlen(type);	/* ours: plain */
+	char *d;
+
 	ndw_begin(&mx->w);
-	ndw_str_plain(&mx->w, "type", type, strlen(type));	/* ours */
-	ndw_u64(&mx->w, "run", (unsigned long)r->num);
-	ndw_u64(&mx->w, "line", line);
+	d = ndw_reserve(&mx->w, tn + 64);
+	LIT(d, "\"type\":\"");
+	memcpy(d, type, tn);
+	d += tn;
+	LIT(d, "\",\"run\":");
+	d = ndw_put_u64(d, (unsigned long)r->num);
+	LIT(d, ",\"line\":");
+	d = ndw_put_u64(d, line);
+	ndw_commit(&mx->w, d);
 	if (mx->opt.label != NULL)
 		ndw_strz(&mx->w, "label", mx->opt.label);
 }

@@ -8,6 +8,10 @@
 #include <stdio.h>
 #include <string.h>
 
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
 #include "migx.h"
 
 /* Is p a JSON number as it stands (no '+', no leading zeros, no "1.")? */
@@ -332,9 +336,8 @@ row_major(const uint64_t *l, const uint64_t *s, size_t n)
 	for (i = n; i > 0; i--) {
 		if (s[i - 1] != want)
 			return 0;
-		if (l[i - 1] != 0 && want > UINT64_MAX / l[i - 1])
+		if (__builtin_mul_overflow(want, l[i - 1], &want))
 			return 0;
-		want *= l[i - 1];
 	}
 	return 1;
 }
@@ -416,9 +419,6 @@ shp_one(struct migx *mx, struct shp *q, struct strbuf *sb)
 	return shp_static(mx, q, sb, t, (size_t)(q->p - t));
 }
 
-/* Copies the string literal z to d and moves d past it. */
-#define LIT(d, z) (memcpy((d), (z), sizeof(z) - 1), (d) += sizeof(z) - 1)
-
 /*
  * One "{1, 2, 3}" list of plain integers at *pp, as a JSON array at d;
  * NULL when it is anything else.  Keeps the values in v[] (at most 64).
@@ -429,6 +429,7 @@ fast_list(const char **pp, const char *e, char *d, uint64_t *v, size_t *nv)
 	const char *p = *pp, *t;
 	size_t k = 0;
 	uint64_t x;
+	unsigned c;
 
 	if (p >= e || *p++ != '{')
 		return NULL;
@@ -441,13 +442,18 @@ fast_list(const char **pp, const char *e, char *d, uint64_t *v, size_t *nv)
 				p++;
 			if (k > 0)
 				*d++ = ',';
-			for (t = p, x = 0; p < e && isdig(*p); p++) {
-				x = x * 10 + (uint64_t)(*p - '0');
-				*d++ = *p;
-			}
+			for (t = p, x = 0; p < e && (c = (unsigned)
+			    (unsigned char)*p - '0') <= 9; p++)
+				x = x * 10 + c;
 			if (p == t || (*t == '0' && p - t > 1) || p >= e ||
 			    k >= 64)
 				return NULL;
+			/* Eight bytes in one move when the line has them. */
+			if (p - t <= 8 && e - t >= 8)
+				memcpy(d, t, 8);
+			else
+				memcpy(d, t, (size_t)(p - t));
+			d += p - t;
 			v[k++] = x;
 			if (*p++ == '}')
 				break;
@@ -462,25 +468,22 @@ fast_list(const char **pp, const char *e, char *d, uint64_t *v, size_t *nv)
 
 /*
  * The usual shape, "TYPE, {lens}, {strides}" of plain integers, in one
- * pass, written as shp_static() writes it; -1 (and nothing written) for
- * anything else, which goes to the full parser.
+ * pass, written at d as shp_static() writes it (room for e - p + 128
+ * bytes); NULL for anything else, which goes to the full parser.
  */
-static int
-shp_fast(struct strbuf *sb, const char *p, const char *e)
+static char *
+shp_fast(char *d, const char *p, const char *e)
 {
 	uint64_t l[64], s[64];
 	const char *t = p;
 	size_t nl, ns, i;
-	char *d;
 	int bc = 0;
 
 	while (p < e && isalnum_(*p))
 		p++;
 	if (p == t || (p - t == 7 && memcmp(t, "dynamic", 7) == 0) ||
 	    e - p < 2 || p[0] != ',' || p[1] != ' ')
-		return -1;
-	strbuf_grow(sb, (size_t)(e - t) + 128);
-	d = sb->buf + sb->len;
+		return NULL;
 	LIT(d, "{\"kind\":\"static\",\"type\":\"");
 	memcpy(d, t, (size_t)(p - t));
 	d += p - t;
@@ -488,15 +491,15 @@ shp_fast(struct strbuf *sb, const char *p, const char *e)
 	p += 2;
 	if ((d = fast_list(&p, e, d, l, &nl)) == NULL ||
 	    e - p < 2 || p[0] != ',' || p[1] != ' ')
-		return -1;
+		return NULL;
 	LIT(d, ",\"strides\":");
 	p += 2;
 	if ((d = fast_list(&p, e, d, s, &ns)) == NULL)
-		return -1;
+		return NULL;
 	while (p < e && *p == ' ')
 		p++;
 	if (p != e)
-		return -1;
+		return NULL;
 	if (nl == ns) {
 		if (row_major(l, s, nl))
 			LIT(d, ",\"standard\":true");
@@ -509,28 +512,67 @@ shp_fast(struct strbuf *sb, const char *p, const char *e)
 			LIT(d, ",\"broadcast\":true");
 	}
 	*d++ = '}';
-	*d = '\0';
-	sb->len = (size_t)(d - sb->buf);
-	return 0;
+	return d;
 }
 
 /*
- * Writes "shape": the parsed shape, or {"kind":"unparsed"}.  The shape is
- * written straight into the record and taken back if it does not parse.
+ * The shape sh by the full parser, appended to sb, or {"kind":"unparsed"}
+ * (what was written taken back) when it does not parse.
  */
 static void
-put_shape(struct migx *mx, struct sl sh)
+shape_slow(struct migx *mx, struct strbuf *sb, struct sl sh)
 {
-	struct shp q = { sh.p, sh.p != NULL ? sh.p + sh.n : NULL };
-	struct strbuf *sb = member(mx, "shape");
+	struct shp q = { sh.p, sh.p + sh.n };
 	size_t mark = sb->len;
 
-	if (shp_fast(sb, q.p, q.e) == 0)
-		return;
 	if (shp_one(mx, &q, sb) < 0 || (shp_sp(&q), q.p != q.e)) {
 		strbuf_setlen(sb, mark);
 		strbuf_addstr(sb, "{\"kind\":\"unparsed\"}");
 	}
+}
+
+/* Writes "shape": the parsed shape, straight into the record. */
+static void
+put_shape(struct migx *mx, struct sl sh)
+{
+	struct strbuf *sb = member(mx, "shape");
+	char *d = ndw_reserve(&mx->w, sh.n + 128);
+
+	if ((d = shp_fast(d, sh.p, sh.p + sh.n)) != NULL)
+		ndw_commit(&mx->w, d);
+	else
+		shape_slow(mx, sb, sh);
+}
+
+/*
+ * The first bracket or comma of p[0..e), or e: sixteen bytes at a time
+ * with SSE2 ('{' and '}' are '[' and ']' with the 0x20 bit, '(' and ')'
+ * differ in the low bit).
+ */
+static inline const char *
+brk_next(const char *p, const char *e)
+{
+#ifdef __SSE2__
+	const __m128i sq = _mm_set1_epi8('['), cs = _mm_set1_epi8(']'),
+	    par = _mm_set1_epi8('('), cm = _mm_set1_epi8(','),
+	    m20 = _mm_set1_epi8((char)0xdf), m01 = _mm_set1_epi8((char)0xfe);
+	__m128i v, u;
+	int m;
+
+	for (; e - p >= 16; p += 16) {
+		v = _mm_loadu_si128((const __m128i *)(const void *)p);
+		u = _mm_and_si128(v, m20);
+		m = _mm_movemask_epi8(_mm_or_si128(_mm_or_si128(
+		    _mm_cmpeq_epi8(u, sq), _mm_cmpeq_epi8(u, cs)),
+		    _mm_or_si128(_mm_cmpeq_epi8(_mm_and_si128(v, m01), par),
+		    _mm_cmpeq_epi8(v, cm))));
+		if (m != 0)
+			return p + __builtin_ctz((unsigned)m);
+	}
+#endif
+	while (p < e && brk_class(*p) == 0)
+		p++;
+	return p;
 }
 
 /* The next ',' of p[0..e) outside brackets, or e. */
@@ -539,13 +581,13 @@ next_piece(const char *p, const char *e)
 {
 	int depth = 0, c;
 
-	for (; p < e; p++)
-		if ((c = brk_class(*p)) != 0) {
-			if (c == BRK_COMMA && depth == 0)
-				return p;
-			if (c != BRK_COMMA)
-				depth += c == BRK_OPEN ? 1 : -1;
-		}
+	for (; (p = brk_next(p, e)) < e; p++) {
+		c = brk_class(*p);
+		if (c == BRK_COMMA && depth == 0)
+			return p;
+		if (c != BRK_COMMA)
+			depth += c == BRK_OPEN ? 1 : -1;
+	}
 	return e;
 }
 
@@ -565,19 +607,20 @@ attr_key(const char *p, const char *e)
 /* Keys longer than this are cut (as they always were). */
 #define ATTR_KEY_MAX 127
 
-/*
- * Appends "key":"value" (null when v is NULL) to the attrs object in sb;
- * first is set while the object is empty.
+/*/*
+ * Appends "key":"value" (null when v is NULL) to the attrs object that
+ * ends at d, and returns its new end: plain text is copied there (the
+ * caller made room), other text goes through sb.  first is set while the
+ * object is empty.
  */
-static void
-attr_out(struct migx *mx, struct strbuf *sb, int *first, const char *k,
-    size_t kn, const char *v, size_t vn, int plain)
+static char *
+attr_out(struct migx *mx, struct strbuf *sb, char *d, int *first,
+    const char *k, size_t kn, const char *v, size_t vn, int plain)
 {
-	char *d;
-
 	if (kn > ATTR_KEY_MAX)
 		kn = ATTR_KEY_MAX;
 	if (!plain) {
+		strbuf_setlen(sb, (size_t)(d - sb->buf));
 		if (!*first)
 			strbuf_addch(sb, ',');
 		ndw_quote(sb, k, kn, mx->w.flags);
@@ -587,10 +630,8 @@ attr_out(struct migx *mx, struct strbuf *sb, int *first, const char *k,
 		else
 			strbuf_add(sb, "null", 4);
 		*first = 0;
-		return;
+		return sb->buf + sb->len;
 	}
-	strbuf_grow(sb, kn + vn + 8);
-	d = sb->buf + sb->len;
 	if (!*first)
 		*d++ = ',';
 	*d++ = '"';
@@ -603,37 +644,33 @@ attr_out(struct migx *mx, struct strbuf *sb, int *first, const char *k,
 		memcpy(d, v, vn);
 		d += vn;
 		*d++ = '"';
-	} else {
-		memcpy(d, "null", 4);
-		d += 4;
-	}
-	*d = '\0';
-	sb->len = (size_t)(d - sb->buf);
+	} else
+		LIT(d, "null");
 	*first = 0;
+	return d;
 }
 
 /*
- * "attrs": best-effort split into string values (section 6.5), built
- * straight into the record.
+ * The attrs object, a best-effort split into string values (section
+ * 6.5), at d; returns its end.  Plain text needs room for 8 * a.n + 16
+ * bytes; other text goes through sb, d being its end.
  */
-static void
-put_attrs(struct migx *mx, struct sl a, int plain)
+static char *
+attrs_at(struct migx *mx, struct strbuf *sb, char *d, struct sl a, int plain)
 {
-	const char *p = a.p, *e = a.p != NULL ? a.p + a.n : NULL, *q, *v, *ve,
-	    *np, *nq;
-	struct strbuf *sb = member(mx, "attrs");
+	const char *p = a.p, *e = a.p + a.n, *q, *v, *ve, *np, *nq;
 	size_t n, nn;
 	int first = 1;
 
-	strbuf_addch(sb, '{');
+	*d++ = '{';
 	q = next_piece(p, e);
 	n = attr_key(p, q);
 	while (p < e) {
 		if (n == 0) {
 			/* A piece before any key: kept as a key, no value. */
 			if (q > p)
-				attr_out(mx, sb, &first, p, (size_t)(q - p),
-				    NULL, 0, plain);
+				d = attr_out(mx, sb, d, &first, p,
+				    (size_t)(q - p), NULL, 0, plain);
 			p = q < e ? q + 1 : q;
 			q = next_piece(p, e);
 			n = attr_key(p, q);
@@ -649,29 +686,43 @@ put_attrs(struct migx *mx, struct sl a, int plain)
 				break;
 			ve = nq;
 		}
-		attr_out(mx, sb, &first, p, n, v, (size_t)(ve - v), plain);
+		d = attr_out(mx, sb, d, &first, p, n, v, (size_t)(ve - v),
+		    plain);
 		p = ve < e ? np : e, q = nq, n = nn;
 	}
-	strbuf_addch(sb, '}');
+	if (!plain) {
+		strbuf_setlen(sb, (size_t)(d - sb->buf));
+		strbuf_addch(sb, '}');
+		return sb->buf + sb->len;
+	}
+	*d++ = '}';
+	return d;
+}
+
+/* "attrs", straight into the record. */
+static void
+put_attrs(struct migx *mx, struct sl a, int plain)
+{
+	struct strbuf *sb = member(mx, "attrs");
+	char *d = ndw_reserve(&mx->w, 8 * a.n + 16);
+
+	ndw_commit(&mx->w, attrs_at(mx, sb, d, a, plain));
 }
 
 /*
- * Writes the pieces of s split on ',' (and trimmed) as a string array,
- * straight into the record.
+ * The pieces of s split on ',' (and trimmed) as a string array at d;
+ * returns its end.  The caller made room for 4 * s.n + 8 bytes at d;
+ * escaped text goes through sb, d being its end.
  */
-static void
-list_out(struct migx *mx, struct strbuf *sb, struct sl s, int plain)
+static char *
+list_at(struct migx *mx, struct strbuf *sb, char *d, struct sl s, int plain)
 {
 	const char *p = s.p, *e = s.p != NULL ? s.p + s.n : NULL, *q, *t;
-	char *d;
 
 	if (s.p == NULL || p >= e) {
-		strbuf_add(sb, "[]", 2);
-		return;
+		LIT(d, "[]");
+		return d;
 	}
-	/* Plain: each piece grows by its quotes and a comma at most. */
-	strbuf_grow(sb, 4 * s.n + 8);
-	d = sb->buf + sb->len;
 	*d++ = '[';
 	while (p < e) {
 		q = memchr(p, ',', (size_t)(e - p));
@@ -698,8 +749,16 @@ list_out(struct migx *mx, struct strbuf *sb, struct sl s, int plain)
 		p = q + 1;
 	}
 	*d++ = ']';
-	*d = '\0';
-	sb->len = (size_t)(d - sb->buf);
+	return d;
+}
+
+/* A list member, straight into the record. */
+static void
+list_out(struct migx *mx, struct strbuf *sb, struct sl s, int plain)
+{
+	char *d = ndw_reserve(&mx->w, 4 * s.n + 8);
+
+	ndw_commit(&mx->w, list_at(mx, sb, d, s, plain));
 }
 
 #define put_list(mx, key, s, plain) \
@@ -756,37 +815,57 @@ instr_group(const struct instr *in, int old_groups, struct strbuf *out)
 	}
 }
 
-/* Writes module, root and index, worked out from the name (2.2). */
+/*
+ * The module and the index of an instruction, worked out from its name
+ * (2.2); absent parts have a NULL pointer.
+ */
 static void
-put_names(struct migx *mx, const struct instr *in, const char *header)
+name_parts(const struct instr *in, struct sl *mod, struct sl *idx)
 {
-	struct sl nm = in->name, mod = { NULL, 0 }, idx = { NULL, 0 };
-	const char *c;
+	struct sl nm = in->name;
+	const char *c = NULL;
 	size_t i;
 
+	mod->p = idx->p = NULL;
+	mod->n = idx->n = 0;
 	if (in->param.p != NULL) {
 		if (nm.n > in->param.n + 1 && nm.p[nm.n - in->param.n - 1] ==
 		    ':' && memcmp(nm.p + nm.n - in->param.n, in->param.p,
 		    in->param.n) == 0)
-			mod.p = nm.p, mod.n = nm.n - in->param.n - 1;
-	} else {
-		for (c = NULL, i = nm.n; i > 1; i--)
+			mod->p = nm.p, mod->n = nm.n - in->param.n - 1;
+		return;
+	}
+	/* The usual "module:@N": digits, then the last ":@". */
+	for (i = nm.n; i > 0 && isdig(nm.p[i - 1]); i--)
+		;
+	if (i > 1 && nm.p[i - 1] == '@' && nm.p[i - 2] == ':')
+		c = nm.p + i - 2;
+	else
+		for (i = nm.n; i > 1; i--)
 			if (nm.p[i - 1] == '@' && nm.p[i - 2] == ':') {
 				c = nm.p + i - 2;
 				break;
 			}
-		if (c != NULL) {
-			mod.p = nm.p, mod.n = (size_t)(c - nm.p);
-			idx.p = c + 2, idx.n = nm.n - mod.n - 2;
-		} else if (nm.n > 1 && nm.p[0] == '@')
-			idx.p = nm.p + 1, idx.n = nm.n - 1;
-		for (i = 0; idx.p != NULL && i < idx.n; i++)
-			if (!isdig(idx.p[i]))
-				idx.p = NULL;
-		if (idx.p != NULL && (idx.n == 0 || idx.n > 18 ||
-		    !json_num(idx.p, idx.n)))
-			idx.p = NULL;
-	}
+	if (c != NULL) {
+		mod->p = nm.p, mod->n = (size_t)(c - nm.p);
+		idx->p = c + 2, idx->n = nm.n - mod->n - 2;
+	} else if (nm.n > 1 && nm.p[0] == '@')
+		idx->p = nm.p + 1, idx->n = nm.n - 1;
+	for (i = 0; idx->p != NULL && i < idx->n; i++)
+		if (!isdig(idx->p[i]))
+			idx->p = NULL;
+	if (idx->p != NULL && (idx->n == 0 || idx->n > 18 ||
+	    (idx->p[0] == '0' && idx->n > 1)))
+		idx->p = NULL;
+}
+
+/* Writes module, root and index, worked out from the name (2.2). */
+static void
+put_names(struct migx *mx, const struct instr *in, const char *header)
+{
+	struct sl mod, idx;
+
+	name_parts(in, &mod, &idx);
 	if (mod.p != NULL)
 		put_str(mx, "module", mod.p, mod.n, in->plain);
 	else if (header != NULL)
@@ -798,6 +877,223 @@ put_names(struct migx *mx, const struct instr *in, const char *header)
 		ndw_raw(&mx->w, "index", idx.p, idx.n);
 	else
 		ndw_null(&mx->w, "index");
+}
+
+/*
+ * The plain path (in->plain: the line holds nothing to escape): every
+ * member of the record laid out at d, in room made once, without a call
+ * per member.  This is the producers' hot path: it writes the same bytes
+ * as the members of instr_fields() would.
+ */
+
+/* A plain string at d, in its quotes; returns its end. */
+static inline char *
+q_str(char *d, const char *p, size_t n)
+{
+	*d++ = '"';
+	memcpy(d, p, n);
+	d += n;
+	*d++ = '"';
+	return d;
+}
+
+/* The room the plain path needs: each piece of the line at most 8 times. */
+static size_t
+plain_room(const struct instr *in)
+{
+	return 4 * in->name.n + in->param.n + 2 * in->op.n +
+	    8 * in->attrs.n + in->literal.n + 4 * (in->args.n +
+	    in->modargs.n + in->dbg.n) + 2 * in->shape.n + in->tid.n +
+	    in->time.n + in->pct.n + 1024;
+}
+
+/* key:"s", or key:null when s is absent (key a literal with its ','). */
+#define SL_AT(d, key, s) ((s).p != NULL ? (LIT((d), key), \
+	(d) = q_str((d), (s).p, (s).n)) : LIT((d), key "null"))
+
+/* Writes module, root and index at d (a non-plain header goes by ndw). */
+static char *
+names_at(struct migx *mx, char *d, const struct instr *in, const char *header,
+    size_t room)
+{
+	struct sl mod, idx;
+
+	name_parts(in, &mod, &idx);
+	if (mod.p != NULL) {
+		LIT(d, ",\"module\":");
+		d = q_str(d, mod.p, mod.n);
+		LIT(d, ",\"root\":false");
+	} else {
+		if (header != NULL) {
+			ndw_commit(&mx->w, d);
+			ndw_strz(&mx->w, "module", header);
+			d = ndw_reserve(&mx->w, room);
+		} else
+			LIT(d, ",\"module\":null");
+		LIT(d, ",\"root\":true");
+	}
+	if (idx.p != NULL) {
+		LIT(d, ",\"index\":");
+		memcpy(d, idx.p, idx.n);
+		d += idx.n;
+	} else
+		LIT(d, ",\"index\":null");
+	return d;
+}
+
+/* A number that is not a JSON number as printed, by put_num(). */
+static char *
+num_slow(struct migx *mx, char *d, const char *key, struct sl t, size_t room)
+{
+	ndw_commit(&mx->w, d);
+	put_num(mx, key, t.p, t.n);
+	return ndw_reserve(&mx->w, room);
+}
+
+/* ,"key":number (key a string literal), or ,"key":null when absent. */
+#define NUM_AT(mx, d, key, t, room) ((t).p == NULL ? \
+	LIT((d), "," #key ":null") : json_num((t).p, (t).n) ? \
+	(LIT((d), "," #key ":"), memcpy((d), (t).p, (t).n), (d) += (t).n) : \
+	((d) = num_slow((mx), (d), key, (t), (room))))
+
+/* The time, percentage and Summary group of a perf line. */
+static char *
+perf_at(struct migx *mx, char *d, const struct instr *in, int old_groups,
+    size_t room)
+{
+	struct sl sym;
+
+	NUM_AT(mx, d, "time_ms", in->time, room);
+	NUM_AT(mx, d, "pct", in->pct, room);
+	if (in->is_return)
+		return d;
+	LIT(d, ",\"group\":\"");
+	memcpy(d, in->op.p, in->op.n);
+	d += in->op.n;
+	if (!old_groups && sl_eq(in->op, "gpu::code_object") &&
+	    (sym = symbol_name(in->attrs)).p != NULL) {
+		LIT(d, "::");
+		memcpy(d, sym.p, sym.n);
+		d += sym.n;
+	}
+	*d++ = '"';
+	return d;
+}
+
+/*
+ * Shapes repeat (a model has few distinct ones), so the JSON of the shapes
+ * that shp_fast() parsed last is kept by their text in a small table of
+ * fixed size, and copied from there the next time.
+ */
+#define SHAPE_SLOTS 256		/* a power of two */
+#define SHAPE_MAX 160		/* longer shape texts are not kept */
+static struct shape_slot {
+	unsigned short kn, vn;	/* vn == 0: empty */
+	char key[SHAPE_MAX];
+	char val[SHAPE_MAX + 128];
+} shape_cache[SHAPE_SLOTS];
+
+/* A hash of p[0..n), eight bytes at a time. */
+static inline size_t
+text_hash(const char *p, size_t n)
+{
+	uint64_t h = n * 0x9e3779b97f4a7c15u, w;
+	size_t i;
+
+	if (n < 8) {
+		for (i = 0; i < n; i++)
+			h = (h ^ (unsigned char)p[i]) * 0x100000001b3u;
+	} else {
+		for (i = 0; i + 8 <= n; i += 8) {
+			memcpy(&w, p + i, 8);
+			h = (h ^ w) * 0x9e3779b97f4a7c15u;
+			h ^= h >> 29;
+		}
+		memcpy(&w, p + n - 8, 8);	/* the tail, overlapping */
+		h = (h ^ w) * 0x9e3779b97f4a7c15u;
+	}
+	return (size_t)(h ^ (h >> 32));
+}
+
+/*
+ * The JSON of the shape sh at d, from the table or by shp_fast() (room
+ * for sh.n + 128 bytes); NULL when the shape is for the full parser.
+ */
+static char *
+shape_at(char *d, struct sl sh)
+{
+	struct shape_slot *c = NULL;
+	char *f;
+
+	if (sh.n <= SHAPE_MAX) {
+		c = &shape_cache[text_hash(sh.p, sh.n) & (SHAPE_SLOTS - 1)];
+		if (c->vn != 0 && c->kn == sh.n &&
+		    memcmp(c->key, sh.p, sh.n) == 0) {
+			memcpy(d, c->val, c->vn);
+			return d + c->vn;
+		}
+	}
+	if ((f = shp_fast(d, sh.p, sh.p + sh.n)) != NULL && c != NULL) {
+		c->kn = (unsigned short)sh.n;
+		memcpy(c->key, sh.p, sh.n);
+		c->vn = (unsigned short)(f - d);
+		memcpy(c->val, d, c->vn);
+	}
+	return f;
+}
+
+static void
+fields_plain(struct migx *mx, const struct instr *in, int perf,
+    const char *header, int old_groups)
+{
+	struct strbuf *sb = &mx->w.buf;
+	size_t room = plain_room(in);
+	char *d = ndw_reserve(&mx->w, room), *f;
+
+	LIT(d, ",\"name\":");
+	d = q_str(d, in->name.p, in->name.n);
+	d = names_at(mx, d, in, header, room);
+	SL_AT(d, ",\"param\":", in->param);
+	LIT(d, ",\"op\":");
+	d = q_str(d, in->op.p, in->op.n);
+	SL_AT(d, ",\"attrs_raw\":", in->attrs);
+	if (mx->opt.attr_split && in->attrs.p != NULL) {
+		LIT(d, ",\"attrs\":");
+		d = attrs_at(mx, sb, d, in->attrs, 1);
+	} else if (mx->opt.attr_split)
+		LIT(d, ",\"attrs\":{}");
+	SL_AT(d, ",\"literal_raw\":", in->literal);
+	LIT(d, ",\"args\":");
+	d = list_at(mx, sb, d, in->args, 1);
+	LIT(d, ",\"module_args\":");
+	d = list_at(mx, sb, d, in->modargs, 1);
+	SL_AT(d, ",\"shape_raw\":", in->shape);
+	if (in->shape.p == NULL)
+		LIT(d, ",\"shape\":null");
+	else {
+		LIT(d, ",\"shape\":");
+		if ((f = shape_at(d, in->shape)) != NULL)
+			d = f;
+		else {
+			sb->len = (size_t)(d - sb->buf);
+			shape_slow(mx, sb, in->shape);
+			d = ndw_reserve(&mx->w, room);
+		}
+	}
+	if (in->tid.p != NULL) {
+		LIT(d, ",\"target_id\":");
+		memcpy(d, in->tid.p, in->tid.n);
+		d += in->tid.n;
+	} else
+		LIT(d, ",\"target_id\":null");
+	LIT(d, ",\"debug_symbols\":");
+	if (in->dbg.p != NULL)
+		d = list_at(mx, sb, d, in->dbg, 1);
+	else
+		LIT(d, "null");
+	if (perf)
+		d = perf_at(mx, d, in, old_groups, room);
+	ndw_commit(&mx->w, d);
 }
 
 /* A slice, or null when absent (a macro, as put_str() is). */
@@ -816,6 +1112,10 @@ instr_fields(struct migx *mx, const struct instr *in, const char *section,
 	static struct strbuf grp = STRBUF_INIT;
 	int perf = strcmp(section, "perf") == 0, pl = in->plain;
 
+	if (pl && !(mx->w.flags & NDW_HTML_SAFE)) {
+		fields_plain(mx, in, perf, header, old_groups);
+		return;
+	}
 	put_str(mx, "name", in->name.p, in->name.n, pl);
 	put_names(mx, in, header);
 	put_sl(mx, "param", in->param, pl);

@@ -527,6 +527,60 @@ raw_values_are_made_html_safe_in_html_mode(void **state)
 	strbuf_release(&sb);
 }
 
+/* ndw_put_u64(): every digit count, written where asked, end returned. */
+static void
+put_u64_writes_every_length_in_place(void **state)
+{
+	static const struct {
+		uint64_t v;
+		const char *want;
+	} t[] = {
+		{ 0, "0" }, { 9, "9" }, { 10, "10" }, { 99, "99" },
+		{ 100, "100" }, { 999, "999" }, { 1000, "1000" },
+		{ 9999, "9999" }, { 10000, "10000" }, { 10001, "10001" },
+		{ 99999999, "99999999" }, { 100000000, "100000000" },
+		{ 1736410576000000000u, "1736410576000000000" },
+		{ UINT64_MAX, "18446744073709551615" },
+	};
+	char buf[32];
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+		memset(buf, 'x', sizeof(buf));
+		assert_ptr_equal(ndw_put_u64(buf, t[i].v),
+		    buf + strlen(t[i].want));
+		assert_memory_equal(buf, t[i].want, strlen(t[i].want));
+		assert_int_equal(buf[strlen(t[i].want)], 'x');
+	}
+}
+
+/*
+ * Members laid out by hand between ndw_reserve() and ndw_commit() sit
+ * in the record like added ones: the next member gets its comma.
+ */
+static void
+reserve_and_commit_take_members_written_by_hand(void **state)
+{
+	struct ndw w;
+	char *d;
+
+	(void)state;
+	ndw_init(&w, 0);
+	ndw_begin(&w);
+	ndw_u64(&w, "a", 1);
+	d = ndw_reserve(&w, 4000);
+	assert_true(w.buf.alloc - w.buf.len > 4000);
+	memcpy(d, ",\"b\":", 5);
+	d = ndw_put_u64(d + 5, 20);
+	ndw_commit(&w, d);
+	ndw_u64(&w, "c", 3);
+	ndw_end(&w);
+	assert_string_equal(w.buf.buf, "{\"a\":1,\"b\":20,\"c\":3}");
+	assert_int_equal(w.buf.len, strlen(w.buf.buf));
+	ndw_release(&w);
+}
+
 int
 main(void)
 {
@@ -555,6 +609,9 @@ main(void)
 		cmocka_unit_test(
 		    value_appends_one_value_that_another_function_built),
 		cmocka_unit_test(raw_values_are_made_html_safe_in_html_mode),
+		cmocka_unit_test(put_u64_writes_every_length_in_place),
+		cmocka_unit_test(
+		    reserve_and_commit_take_members_written_by_hand),
 	};
 
 	return cmocka_run_group_tests_name("ndw", tests, NULL, NULL);
