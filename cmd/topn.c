@@ -413,11 +413,11 @@ record_run(struct nd_slice run, struct nd_slice label)
 }
 
 /*
- * Finds or makes the group of an identity: len bytes at id as
+ * Finds or makes the group of an identity: the bytes at id as
  * build_keys() makes them, then 'r' and the run (full bytes in all).
  */
 static struct group *
-group_of(const char *id, size_t len, size_t full, size_t n, size_t run)
+group_of(const char *id, size_t full, size_t n, size_t run)
 {
 	struct group *g;
 	const char *p;
@@ -435,7 +435,8 @@ group_of(const char *id, size_t len, size_t full, size_t n, size_t run)
 	g->alloc = 4;
 	g->v.p = xreallocarray(NULL, g->alloc, sizeof(int64_t));
 	g->kv = arena_alloc(&mem, (n + 1) * sizeof(*g->kv));
-	p = memcpy(arena_alloc(&mem, len + 1), id, len);
+	/* The texts point into the map's copy of the identity. */
+	p = groups.ents[groups.n - 1].key;
 	for (i = 0; i < n; i++) {
 		g->kv[i].is_num = *p == 'n';
 		memcpy(&g->kv[i].len, p + 1, sizeof(size_t));
@@ -457,7 +458,7 @@ get_group(struct strbuf *ident, size_t n, size_t run)
 
 	strbuf_addch(ident, 'r');
 	strbuf_add(ident, (const char *)&run, sizeof(run));
-	g = group_of(ident->buf, len, ident->len, n, run);
+	g = group_of(ident->buf, ident->len, n, run);
 	strbuf_setlen(ident, len);
 	return g;
 }
@@ -485,8 +486,87 @@ find_group(const struct nd_slice vals[], size_t n, size_t run)
 	memcpy(id + 1 + sizeof(len), vals[0].p + 1, len);
 	id[1 + sizeof(len) + len] = 'r';
 	memcpy(id + 2 + sizeof(len) + len, &run, sizeof(run));
-	return group_of(id, 1 + sizeof(len) + len, 2 + 2 * sizeof(len) + len,
-	    n, run);
+	return group_of(id, 2 + 2 * sizeof(len) + len, n, run);
+}
+
+/*
+ * A cache in front of the group map for the common record, one -k key
+ * whose value is a string without a backslash: such a value's raw text
+ * is its decoded text, so it is looked up as it stands in the line,
+ * without building the identity find_group() hashes.  An entry holds
+ * the group's index in the map and half its hash; a miss goes to
+ * find_group(), and a value with a backslash is never cached (its raw
+ * text is not its value), so no raw text with one is ever found.
+ */
+struct gcache_ent {
+	uint32_t hash;		/* the high half of gcache_hash() */
+	uint32_t gi;		/* 1 + the group's index in groups, or 0 */
+};
+static struct {
+	struct gcache_ent *ents;
+	size_t cap, n;		/* cap: a power of two, or 0 */
+} gcache;
+
+static uint64_t
+gcache_hash(const char *s, size_t len, size_t run)
+{
+	return hmap_hash(s, len) ^ (uint64_t)run * 0x9e3779b97f4a7c15ULL;
+}
+
+static void
+gcache_add(uint64_t h)
+{
+	struct gcache_ent *old = gcache.ents;
+	size_t i, j, mask, cap = gcache.cap;
+	const struct group *g;
+
+	if ((gcache.n + 1) * 2 > gcache.cap) {
+		gcache.cap = cap != 0 ? cap * 2 : 64;
+		gcache.ents = xcalloc(gcache.cap, sizeof(*gcache.ents));
+		mask = gcache.cap - 1;
+		for (i = 0; i < cap; i++) {
+			if (old[i].gi == 0)
+				continue;
+			g = groups.ents[old[i].gi - 1].val;
+			j = gcache_hash(g->kv[0].text, g->kv[0].len, g->run) &
+			    mask;
+			for (; gcache.ents[j].gi != 0; j = (j + 1) & mask)
+				;
+			gcache.ents[j] = old[i];
+		}
+		free(old);
+	}
+	mask = gcache.cap - 1;
+	for (i = h & mask; gcache.ents[i].gi != 0; i = (i + 1) & mask)
+		;
+	gcache.ents[i].hash = (uint32_t)(h >> 32);
+	gcache.ents[i].gi = (uint32_t)groups.n;
+	gcache.n++;
+}
+
+/* find_group() of one key value, through the cache. */
+static struct group *
+cached_group(const struct nd_slice *v, size_t run)
+{
+	const char *s = v->p + 1;
+	size_t len = v->len - 2, mask = gcache.cap - 1, i, n = groups.n;
+	uint64_t h = gcache_hash(s, len, run);
+	struct gcache_ent *e;
+	struct group *g;
+
+	for (i = h & mask; gcache.cap != 0 && (e = &gcache.ents[i])->gi != 0;
+	    i = (i + 1) & mask) {
+		if (e->hash != (uint32_t)(h >> 32))
+			continue;
+		g = groups.ents[e->gi - 1].val;
+		if (g->kv[0].len == len && g->run == run &&
+		    memcmp(g->kv[0].text, s, len) == 0)
+			return g;
+	}
+	g = find_group(v, 1, run);
+	if (groups.n > n && memchr(v->p, '\\', v->len) == NULL)
+		gcache_add(h);
+	return g;
 }
 
 static size_t
@@ -536,6 +616,35 @@ add_value(struct group *g, const struct value *x)
 }
 
 /*
+ * The value of a number token of at most 18 digits and nothing else (no
+ * fraction, no exponent), the common value, read in place: what
+ * nd_val_i64() gives it, without its checks for longer ones.  Returns 0,
+ * or -1 for any other token.
+ */
+static inline int
+short_int(struct nd_slice v, int64_t *out)
+{
+	const char *p = v.p;
+	size_t i = 0, n = v.len;
+	uint64_t x = 0;
+	unsigned d;
+
+	if (p == NULL || n == 0)
+		return -1;
+	if (*p == '-')
+		i = 1;
+	if (n == i || n - i > 18)
+		return -1;
+	for (; i < n; i++) {
+		if ((d = (unsigned)(unsigned char)p[i] - '0') > 9)
+			return -1;
+		x = x * 10 + d;
+	}
+	*out = *p == '-' ? -(int64_t)x : (int64_t)x;
+	return 0;
+}
+
+/*
  * Reads a value: an integer of 64 bits (signed or not) exactly, another
  * number as a double.  Returns 0, -1 when it is not a number, or -2 when
  * it cannot be represented (an integer beyond 64 bits, a number beyond a
@@ -548,6 +657,11 @@ parse_value(struct nd_slice v, struct value *out)
 	uint64_t u;
 	double d;
 
+	if (short_int(v, &i) == 0) {
+		out->kind = V_I64;
+		out->i = i;
+		return 0;
+	}
 	if (nd_type(v) == ND_NUMBER) {
 		if (nd_val_i64(v, &i) == 0) {
 			out->kind = V_I64;
@@ -681,7 +795,7 @@ static void
 topn_record(const char *line, size_t len, const struct srcpos *pos)
 {
 	struct nd_slice v[MAX_KEYS + 8];
-	size_t i, n = opt.nkeys;
+	size_t i, n = opt.nkeys, run;
 	struct value val;
 	int rc;
 
@@ -691,7 +805,7 @@ topn_record(const char *line, size_t len, const struct srcpos *pos)
 	}
 	if (!type_ok(v[0], opt.type) || !filters_pass(v[n + 2], v[n + 3]))
 		return;
-	if (jqf_keep(where, line, len, &bad, pos) != 1)
+	if (where != NULL && jqf_keep(where, line, len, &bad, pos) != 1)
 		return;
 	for (i = 0; i < n; i++)
 		if (v[i + 1].p == NULL || nd_type(v[i + 1]) == ND_NULL) {
@@ -715,7 +829,12 @@ topn_record(const char *line, size_t len, const struct srcpos *pos)
 			    opt.value);
 		return;
 	}
-	add_value(find_group(v + 1, n, record_run(v[n + 6], v[n + 7])), &val);
+	run = v[n + 6].p != NULL || v[n + 7].p != NULL ?
+	    record_run(v[n + 6], v[n + 7]) : 0;
+	if (n == 1 && nd_type(v[1]) == ND_STRING)
+		add_value(cached_group(&v[1], run), &val);
+	else
+		add_value(find_group(v + 1, n, run), &val);
 }
 
 /* Takes the key names of --merge from the first partial record. */
@@ -1566,6 +1685,7 @@ main(int argc, char *argv[])
 	for (size_t i = 0; i < groups.n; i++)
 		free(((struct group *)groups.ents[i].val)->v.p);
 	hmap_release(&groups);
+	free(gcache.ents);
 	hmap_release(&runmap);
 	for (size_t i = 0; i < nruns; i++) {
 		free(runs[i].json);
