@@ -590,24 +590,39 @@ blank_end(const char *p, const char *end)
 	return p;
 }
 
-/* Does the member at p start with the key of sh? */
+/*
+ * Do the bytes at p (a separator) start with the separator and key of
+ * sh?  In one or two compares of 16 bytes when they do not reach past
+ * end.
+ */
 static HOT int
 shape_eq(const struct nd_shape *sh, const char *p, const char *end)
 {
 #ifdef __SSE2__
-	unsigned want = (1u << sh->len) - 1;
+	unsigned lo, hi, n = sh->len;
 
-	if (end - p >= 16)
-		return sh->len > 0 && ((unsigned)_mm_movemask_epi8(
-		    _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)
-		    (const void *)p), _mm_loadu_si128((const __m128i *)
-		    (const void *)sh->text))) & want) == want;
+	if (n > 0 && end - p >= 16) {
+		lo = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(
+		    _mm_loadu_si128((const __m128i *)(const void *)p),
+		    _mm_loadu_si128((const __m128i *)(const void *)sh->text)));
+		if (n <= 16)
+			return (~lo & ((1u << n) - 1)) == 0;
+		if (lo != 0xFFFF)
+			return 0;
+		if (end - p >= 32) {
+			hi = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(
+			    _mm_loadu_si128((const __m128i *)(const void *)
+			    (p + 16)), _mm_loadu_si128((const __m128i *)
+			    (const void *)(sh->text + 16))));
+			return (~hi & ((1u << (n - 16)) - 1)) == 0;
+		}
+	}
 #endif
 	return sh->len > 0 && (size_t)(end - p) >= sh->len &&
 	    memcmp(p, sh->text, sh->len) == 0;
 }
 
-/* Remembers the member key at p (its quote) up to end (after ':'). */
+/* Remembers the separator and key from p up to end (after ':'). */
 static void
 shape_learn(struct nd_shape *sh, const char *p, const char *end, int key)
 {
@@ -621,6 +636,41 @@ shape_learn(struct nd_shape *sh, const char *p, const char *end, int key)
 }
 
 /*
+ * Checks the member key after the separator at p ('{' or ','), up to
+ * its ':'.  Returns the position after the ':' with *i set to the key's
+ * index in ks (-1: not wanted), or NULL when it is not valid.  A '}'
+ * right after the '{' is an empty object: *i is then -2.
+ */
+static const char *
+member_key(const char *p, const char *end, struct nd_keys *ks, size_t j,
+    int *i)
+{
+	const char *sep = p, *k, *why = NULL;
+	int esc = 0;
+
+	p = blank_end(p + 1, end);
+	if (*sep == '{' && p < end && *p == '}') {
+		*i = -2;
+		return p;
+	}
+	if (p >= end || *p != '"')
+		return NULL;
+	k = p + 1;
+	p = (const char *)string_end((const unsigned char *)k,
+	    (const unsigned char *)end, &esc, &why);
+	if (why != NULL)
+		return NULL;
+	*i = key_find(ks, k, (size_t)(p - k), esc, end);
+	p = blank_end(p + 1, end);
+	if (p >= end || *p != ':')
+		return NULL;
+	p++;
+	if (j < ND_KEYS_MAX && ks->table)
+		shape_learn(&ks->shape[j], sep, p, *i);
+	return p;
+}
+
+/*
  * The fast path of nd_fields_keys(): the same checks as the full scanner
  * (scan_object() at depth 1) in one flat loop whose state stays in
  * registers, nested values left to scan_value().  Returns what
@@ -631,41 +681,25 @@ static int
 fast_fields(const char *line, size_t len, struct nd_keys *ks,
     struct nd_slice vals[])
 {
-	const char *p = line, *end = line + len, *k, *v, *why = NULL;
+	const char *p = line, *end = line + len, *v, *why = NULL;
 	struct scan s;
-	size_t klen, j;
-	int esc, found = 0, i;
+	size_t j;
+	int found = 0, i;
 
 	p = blank_end(p, end);
 	if (p >= end || *p != '{')
 		return -1;
-	p = blank_end(p + 1, end);
-	if (p < end && *p == '}') {
-		p++;
-		goto tail;
-	}
 	for (j = 0;; j++) {
-		if (p >= end || *p != '"')
-			return -1;
+		/* p is at the '{' or ',' before member j. */
 		if (j < ND_KEYS_MAX && ks->table && shape_eq(&ks->shape[j], p,
 		    end)) {
 			i = ks->shape[j].key;
 			p += ks->shape[j].len;
-		} else {
-			k = p + 1;
-			esc = 0;
-			p = (const char *)string_end((const unsigned char *)k,
-			    (const unsigned char *)end, &esc, &why);
-			if (why != NULL)
-				return -1;
-			klen = (size_t)(p - k);
-			p = blank_end(p + 1, end);
-			if (p >= end || *p != ':')
-				return -1;
-			i = key_find(ks, k, klen, esc, end);
+		} else if ((p = member_key(p, end, ks, j, &i)) == NULL)
+			return -1;
+		else if (i == -2) {
 			p++;
-			if (j < ND_KEYS_MAX && ks->table)
-				shape_learn(&ks->shape[j], k - 1, p, i);
+			break;
 		}
 		v = p = blank_end(p, end);
 		if (p >= end)
@@ -709,17 +743,14 @@ fast_fields(const char *line, size_t len, struct nd_keys *ks,
 			vals[i].len = (size_t)(p - v);
 		}
 		p = blank_end(p, end);
-		if (p < end && *p == ',') {
-			p = blank_end(p + 1, end);
+		if (p < end && *p == ',')
 			continue;
-		}
 		if (p < end && *p == '}') {
 			p++;
 			break;
 		}
 		return -1;
 	}
-tail:
 	return blank_end(p, end) == end ? found : -1;
 }
 
@@ -731,10 +762,8 @@ nd_fields_keys(const char *line, size_t len, struct nd_keys *ks,
 	size_t i;
 	int found = 0;
 
-	for (i = 0; i < ks->n; i++) {
-		vals[i].p = NULL;
-		vals[i].len = 0;
-	}
+	if (ks->n > 0)
+		memset(vals, 0, ks->n * sizeof(*vals));
 	if ((found = fast_fields(line, len, ks, vals)) >= 0)
 		return found;
 	/* Not valid: scanned again for the message. */

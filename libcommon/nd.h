@@ -96,13 +96,14 @@ struct nd_keys {
 	uint64_t head[ND_KEYS_MAX];	/* the first 8 bytes, as a word */
 	unsigned char slot[ND_KEYS_SLOTS];	/* 1 + index in keys, or 0 */
 	/*
-	 * The members of the last record read, by position: the key as
-	 * written up to its ':' (at most 16 bytes) and its index in keys
-	 * (-1: not wanted).  A member of the next record that starts with
-	 * the same bytes has the same key, already checked.
+	 * The members of the last record read, by position: the bytes from
+	 * the '{' or ',' before the key to the ':' after it (at most 32)
+	 * and the key's index in keys (-1: not wanted).  A member of the
+	 * next record whose separator and key are the same bytes has the
+	 * same key, already checked.
 	 */
 	struct nd_shape {
-		unsigned char text[16];
+		unsigned char text[32];
 		unsigned char len;	/* 0: none */
 		signed char key;
 	} shape[ND_KEYS_MAX];
