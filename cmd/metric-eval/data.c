@@ -115,7 +115,7 @@ table_column(struct table *t, const char *block, const char *name)
 
 /* Stores x at row, widening the column to doubles when x is not exactly
  * a float (rows before row are converted; later ones are not yet set). */
-static void
+static inline void
 col_set(struct table *t, struct column *c, size_t row, double x)
 {
 	float y = (float)x;
@@ -413,11 +413,15 @@ row_blank(struct table *t, size_t row)
 
 	if (row == t->rows_alloc)
 		grow_rows(t);
-	for (i = 0; i < t->ncols; i++)
-		if (t->cols[i].wide)
+	if (t->chunk)		/* streaming: every column is doubles */
+		for (i = 0; i < t->ncols; i++)
 			t->cols[i].v[row - t->base] = NAN;
-		else
-			t->cols[i].f[row - t->base] = NAN;
+	else
+		for (i = 0; i < t->ncols; i++)
+			if (t->cols[i].wide)
+				t->cols[i].v[row - t->base] = NAN;
+			else
+				t->cols[i].f[row - t->base] = NAN;
 	t->gpu[row] = NULL;
 	t->dispatch_id[row] = NULL;
 }
@@ -589,11 +593,11 @@ key_meaning(struct table *t, struct block *b, size_t i, const char *key,
  * in int64 when both are integers (as pandas subtracts integer columns)
  * and in doubles; NaN when either is absent. */
 static void
-store_duration(struct table *t, struct block *b, size_t row,
-    struct nd_slice s, struct nd_slice e)
+store_duration_v(struct table *t, struct block *b, size_t row,
+    struct nd_slice s, struct nd_slice e, double sv, double ev)
 {
 	int64_t x, y;
-	double d = s.p && e.p ? number(e) - number(s) : NAN;
+	double d = s.p && e.p ? ev - sv : NAN;
 
 	row -= t->base;		/* the row in the columns */
 	col_set(t, &t->cols[b->ddur_col], row, d);
@@ -605,6 +609,16 @@ store_duration(struct table *t, struct block *b, size_t row,
 	if (!isnan(d) || (s.p && nd_type(s) == ND_NUMBER) ||
 	    (e.p && nd_type(e) == ND_NUMBER))
 		b->dur_mixed = 1;
+}
+
+/* As store_duration_v(), the numbers not yet read. */
+static void
+store_duration(struct table *t, struct block *b, size_t row,
+    struct nd_slice s, struct nd_slice e)
+{
+	double sv = s.p && e.p ? number(s) : NAN;
+
+	store_duration_v(t, b, row, s, e, sv, s.p && e.p ? number(e) : NAN);
 }
 
 struct rowvals {
@@ -656,9 +670,44 @@ store_blocks(struct table *t, const char *p, const char *end,
 	return p < end ? p + 1 : p;
 }
 
+/* Whether the n bytes at a and at b are the same: memcmp() for the short
+ * keys of a record, without the call (words that overlap at the end). */
+static inline int
+same_bytes(const char *a, const char *b, size_t n)
+{
+	uint64_t x, y;
+	uint32_t u, w;
+	size_t i;
+
+	if (n >= 8) {
+		for (i = 0; i + 8 < n; i += 8) {
+			memcpy(&x, a + i, 8);
+			memcpy(&y, b + i, 8);
+			if (x != y)
+				return 0;
+		}
+		memcpy(&x, a + n - 8, 8);
+		memcpy(&y, b + n - 8, 8);
+		return x == y;
+	}
+	if (n >= 4) {
+		memcpy(&u, a, 4);
+		memcpy(&w, b, 4);
+		if (u != w)
+			return 0;
+		memcpy(&u, a + n - 4, 4);
+		memcpy(&w, b + n - 4, 4);
+		return u == w;
+	}
+	for (i = 0; i < n; i++)
+		if (a[i] != b[i])
+			return 0;
+	return 1;
+}
+
 /* The cached key at position i of b if the raw key at p is exactly it
  * (a key without '"' or '\\' is its own JSON text); NULL otherwise. */
-static const struct pos_ent *
+static inline const struct pos_ent *
 cached_key(const struct block *b, size_t i, const char *p, const char *end)
 {
 	const struct pos_ent *e;
@@ -667,7 +716,7 @@ cached_key(const struct block *b, size_t i, const char *p, const char *end)
 		return NULL;
 	e = &b->pos[i];
 	if (*p != '"' || !e->plain || (size_t)(end - p) <= e->len + 1 ||
-	    p[e->len + 1] != '"' || memcmp(p + 1, e->key, e->len) != 0)
+	    p[e->len + 1] != '"' || !same_bytes(p + 1, e->key, e->len))
 		return NULL;
 	return e;
 }
@@ -783,6 +832,68 @@ struct fastrow {
 	struct strbuf *tmp;
 };
 
+/* 10^k for the digits8() counts. */
+static const uint64_t pow10_u64[] = {
+	1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000
+};
+
+/*
+ * How many of the 8 bytes at p are leading ASCII digits (0 to 8), and in
+ * *v their value, all at once: a byte is not a digit when it is above
+ * '9' (adding 0x46 sets its top bit), below '0' (subtracting 0x30 does)
+ * or not ASCII.  A carry or borrow only runs from a byte that is not a
+ * digit into the bytes after it, which are not counted.
+ */
+static inline int
+digits8(const char *p, uint64_t *v)
+{
+	uint64_t c, d, bad;
+	int n;
+
+	memcpy(&c, p, 8);
+	bad = ((c + UINT64_C(0x4646464646464646)) |
+	    (c - UINT64_C(0x3030303030303030)) | c) &
+	    UINT64_C(0x8080808080808080);
+	n = bad ? __builtin_ctzll(bad) >> 3 : 8;
+	if (n == 0) {
+		*v = 0;
+		return 0;
+	}
+	/* The first digit is the lowest byte: shifting out the bytes after
+	 * the digits leaves leading zeros. */
+	d = (c - UINT64_C(0x3030303030303030)) << (8 * (8 - n));
+	d = (d * 10 + (d >> 8)) & UINT64_C(0x00FF00FF00FF00FF);
+	d = (d * 100 + (d >> 16)) & UINT64_C(0x0000FFFF0000FFFF);
+	*v = (d * 10000 + (d >> 32)) & UINT64_C(0xFFFFFFFF);
+	return n;
+}
+
+/* Reads the digits at p on into *m (m = m * 10 + digit for each, modulo
+ * 2^64), counting them in *n and setting *nz when one is not 0; returns
+ * the byte after them.  Eight at a time where eight bytes are left. */
+static inline const char *
+scan_digits(const char *p, const char *end, uint64_t *m, int *n, int *nz)
+{
+	uint64_t v;
+	unsigned d;
+	int k;
+
+	while (end - p >= 8) {
+		k = digits8(p, &v);
+		*m = *m * pow10_u64[k] + v;
+		*nz |= v != 0;
+		*n += k;
+		p += k;
+		if (k < 8)
+			return p;
+	}
+	for (; p < end && (d = (unsigned)(*p - '0')) <= 9; p++, (*n)++) {
+		*m = *m * 10 + d;
+		*nz |= d != 0;
+	}
+	return p;
+}
+
 /*
  * The JSON number at p in *out, or NULL when p does not start one by
  * RFC 8259's grammar; returns the byte after it.  As fast_number(), and
@@ -793,8 +904,7 @@ strict_number(const char *p, const char *end, double *out)
 {
 	const char *s = p;
 	uint64_t m = 0, mi;
-	int ni = 0, fd = 0, nz = 0;
-	unsigned d;
+	int ni = 0, fd = 0, nz = 0, inz = 0;
 	double x;
 
 	if (p < end && *p == '-')
@@ -804,16 +914,12 @@ strict_number(const char *p, const char *end, double *out)
 	if (*p == '0')
 		p++;
 	else
-		for (; p < end && (d = (unsigned)(*p - '0')) <= 9; p++, ni++)
-			m = m * 10 + d;
+		p = scan_digits(p, end, &m, &ni, &inz);
 	mi = m;
 	if (p < end && *p == '.') {
 		if (++p >= end || (unsigned)(*p - '0') > 9)
 			return NULL;
-		for (; p < end && (d = (unsigned)(*p - '0')) <= 9; p++, fd++) {
-			m = m * 10 + d;
-			nz |= d != 0;
-		}
+		p = scan_digits(p, end, &m, &fd, &nz);
 	}
 	if (p < end && (*p == 'e' || *p == 'E')) {
 		if (++p < end && (*p == '+' || *p == '-'))
@@ -958,9 +1064,12 @@ fast_block(struct table *t, struct block *b, const char *p, const char *end,
 	if (top) {
 		fr->rv.start = ts.p ? number(ts) : NAN;
 		fr->rv.end = te.p ? number(te) : NAN;
-	}
-	if (b->dur_col >= 0)
+		if (b->dur_col >= 0)
+			store_duration_v(t, b, row, ts, te, fr->rv.start,
+			    fr->rv.end);
+	} else if (b->dur_col >= 0) {
 		store_duration(t, b, row, ts, te);
+	}
 	return p + 1;
 }
 

@@ -355,23 +355,6 @@ median_sorted(const double *x, size_t n)
 	return (x[n / 2 - 1] + x[n / 2]) / 2;
 }
 
-void
-ksum_add(struct ksum *k, double x)
-{
-	double t = k->s + x;
-
-	k->plain += x;
-	if (!isfinite(x) || !isfinite(t)) {
-		k->nonfinite = 1;
-		return;
-	}
-	if (fabs(k->s) >= fabs(x))
-		k->c += (k->s - t) + x;
-	else
-		k->c += (x - t) + k->s;
-	k->s = t;
-}
-
 double
 ksum_get(const struct ksum *k)
 {

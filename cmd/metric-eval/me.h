@@ -5,6 +5,7 @@
 #ifndef ME_H
 #define ME_H
 
+#include <math.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -256,7 +257,24 @@ struct ksum {
 	int nonfinite;
 };
 
-void ksum_add(struct ksum *k, double x);
+/* In the header: the loops that sum a column inline it. */
+static inline void
+ksum_add(struct ksum *k, double x)
+{
+	double t = k->s + x;
+
+	k->plain += x;
+	if (!isfinite(x) || !isfinite(t)) {
+		k->nonfinite = 1;
+		return;
+	}
+	if (fabs(k->s) >= fabs(x))
+		k->c += (k->s - t) + x;
+	else
+		k->c += (x - t) + k->s;
+	k->s = t;
+}
+
 double ksum_get(const struct ksum *k);
 
 /* ---- configs (config.c) ---- */

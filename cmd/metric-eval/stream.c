@@ -417,14 +417,22 @@ stream_begin(struct table *t, struct config *cf)
 static void
 fold(struct slot *s, const double *v, size_t n, int masked)
 {
-	size_t i;
-	double x;
+	struct ksum sum;
+	size_t i, m;
+	double x, min, max;
+	int have;
 
 	if (s->needs & NEED_KEEP) {
 		XGROW(s->keep, s->nkeep + n, s->keep_alloc);
 		memcpy(s->keep + s->nkeep, v, n * sizeof(double));
 		s->nkeep += n;
 	}
+	/* In locals, which the stores through v cannot alias. */
+	sum = s->sum;
+	m = s->m;
+	have = s->have;
+	min = s->min;
+	max = s->max;
 	for (i = 0; i < n; i++) {
 		x = v[i];
 		if (isnan(x)) {
@@ -432,20 +440,25 @@ fold(struct slot *s, const double *v, size_t n, int masked)
 				s->nan = 1;
 			continue;
 		}
-		s->m++;
+		m++;
 		if (s->needs & NEED_SUM)
-			ksum_add(&s->sum, x);
+			ksum_add(&sum, x);
 		if (!(s->needs & NEED_MINMAX))
 			continue;
-		if (!s->have) {
-			s->min = s->max = x;
-			s->have = 1;
+		if (!have) {
+			min = max = x;
+			have = 1;
 		}
-		if (x < s->min)
-			s->min = x;
-		if (x > s->max)
-			s->max = x;
+		if (x < min)
+			min = x;
+		if (x > max)
+			max = x;
 	}
+	s->sum = sum;
+	s->m = m;
+	s->have = have;
+	s->min = min;
+	s->max = max;
 }
 
 /* Appends the chunk's rows of the kept columns. */
