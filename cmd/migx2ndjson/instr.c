@@ -5,6 +5,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
 #include "migx.h"
 
 /* Length of the C++ number at p: [-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?. */
@@ -198,6 +202,40 @@ suffix_peel(const char *s, size_t n, struct sl *time, struct sl *pct,
 	return (int)(b - 1);
 }
 
+/* The bytes of a number as MIGraphX prints it: digits, '.', 'e', '-', '+'. */
+static const unsigned char num_byte[256] = {
+	['0'] = 1, ['1'] = 1, ['2'] = 1, ['3'] = 1, ['4'] = 1, ['5'] = 1,
+	['6'] = 1, ['7'] = 1, ['8'] = 1, ['9'] = 1, ['.'] = 1, ['e'] = 1,
+	['E'] = 1, ['-'] = 1, ['+'] = 1,
+};
+
+/*
+ * The suffix as MIGraphX prints it, ": Tms, P%" with finite numbers, in
+ * one pass: what suffix_peel() finds for it.  -1 for any other form
+ * (suffix_peel() reads those).
+ */
+static int
+suffix_fast(const char *s, size_t n, struct sl *time, struct sl *pct)
+{
+	size_t e, b;
+
+	if (n < 10 || s[n - 1] != '%')
+		return -1;
+	for (e = b = n - 1; b > 0 && num_byte[(unsigned char)s[b - 1]]; b--)
+		;
+	if (b == e || b < 8 || s[b - 1] != ' ' || s[b - 2] != ',' ||
+	    s[b - 3] != 's' || s[b - 4] != 'm' || !num_token(s + b, e - b))
+		return -1;
+	pct->p = s + b, pct->n = e - b;
+	for (e = b = b - 4; b > 0 && num_byte[(unsigned char)s[b - 1]]; b--)
+		;
+	if (b == e || b < 2 || s[b - 1] != ' ' || s[b - 2] != ':' ||
+	    !num_token(s + b, e - b))
+		return -1;
+	time->p = s + b, time->n = e - b;
+	return (int)(b - 2);
+}
+
 /*
  * Finds the last occurrence of needle in s[0..n], or NULL: the last of
  * its byte at offset at (memrchr), then a look around it.
@@ -231,18 +269,48 @@ const unsigned char char_class[256] = {
 	W26('A'), W26('a'), ['_'] = C_WORD,
 };
 
+/*
+ * Backwards from s[i]: the offset just past the last bracket of s[0..i),
+ * or 0; sixteen bytes at a time with SSE2 ('{' and '}' are '[' and ']'
+ * with the 0x20 bit, '(' and ')' differ in the low bit).
+ */
+static inline size_t
+brk_back(const char *s, size_t i)
+{
+#ifdef __SSE2__
+	const __m128i sq = _mm_set1_epi8('['), cs = _mm_set1_epi8(']'),
+	    par = _mm_set1_epi8('('), m20 = _mm_set1_epi8((char)0xdf),
+	    m01 = _mm_set1_epi8((char)0xfe);
+	__m128i v, u;
+	int m;
+
+	for (; i >= 16; i -= 16) {
+		v = _mm_loadu_si128((const __m128i *)(const void *)(s + i - 16));
+		u = _mm_and_si128(v, m20);
+		m = _mm_movemask_epi8(_mm_or_si128(_mm_or_si128(
+		    _mm_cmpeq_epi8(u, sq), _mm_cmpeq_epi8(u, cs)),
+		    _mm_cmpeq_epi8(_mm_and_si128(v, m01), par)));
+		if (m != 0)
+			return i + 16 - (size_t)__builtin_clz((unsigned)m);
+	}
+#endif
+	while (i > 0 && (brk_class(s[i - 1]) == 0 ||
+	    brk_class(s[i - 1]) == BRK_COMMA))
+		i--;
+	return i;
+}
+
 /* From the closer at s[n-1], backwards to its opener; -1 if unbalanced. */
 static long
 open_back(const char *s, size_t n)
 {
 	long depth = 0;
 	size_t i;
-	int c;
 
-	for (i = n; i > 0; i--)
-		if ((c = brk_class(s[i - 1])) == BRK_CLOSE)
+	for (i = n; (i = brk_back(s, i)) > 0; i--)
+		if (brk_class(s[i - 1]) == BRK_CLOSE)
 			depth++;
-		else if (c == BRK_OPEN && --depth == 0)
+		else if (--depth == 0)
 			return (long)(i - 1);
 	return -1;
 }
@@ -427,7 +495,8 @@ instr_parse(const char *s, size_t n, struct instr *in, struct sl *rest)
 	h = eq + 3;
 	if (has_prefix(h, n - (size_t)(h - s), "@return("))
 		return parse_return(s, n, h, in, rest);
-	if ((c = suffix_peel(s, n, &in->time, &in->pct, 0)) >= 0) {
+	if ((c = suffix_fast(s, n, &in->time, &in->pct)) >= 0 ||
+	    (c = suffix_peel(s, n, &in->time, &in->pct, 0)) >= 0) {
 		in->has_suffix = 1;
 		n = (size_t)c;
 	}

@@ -5,8 +5,13 @@
  */
 #include <errno.h>
 #include <getopt.h>
+#include <stdint.h>
 #include <string.h>
 #include <unistd.h>
+
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "err.h"
 #include "jqf.h"
@@ -394,7 +399,10 @@ instr_line(struct migx *mx, struct run *r, const char *s, size_t n,
 		}
 		cut_short(mx);
 	}
-	in.plain = ndw_plain(s, n);
+	/* Text of the current line was looked at by raw_line(). */
+	in.plain = (uintptr_t)s >= (uintptr_t)mx->plain_lo &&
+	    (uintptr_t)(s + n) <= (uintptr_t)mx->plain_hi ? 1 :
+	    ndw_plain(s, n);
 	section = in.has_suffix || (in.is_return && r->in_perf) ? "perf" :
 	    "program";
 	if (*section == 'p' && section[1] == 'e') {
@@ -724,24 +732,72 @@ logger_prefix(const char *s, size_t n)
 	return (size_t)(q + 2 - s);
 }
 
+/*
+ * What s[0..n) holds of the bytes that matter, in one pass: LN_CTL for a
+ * control byte or one above 0x7f (ANSI codes, no-break spaces, any UTF-8),
+ * LN_QUOTE for '"' or '\\' (JSON escapes both).  Sixteen bytes at a time
+ * with SSE2 (a signed compare with 0x20 also catches 0x80 and above).
+ */
+enum { LN_CTL = 1, LN_QUOTE = 2 };
+
+static unsigned
+line_bytes(const char *s, size_t n)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	unsigned r = 0;
+	size_t i = 0;
+#ifdef __SSE2__
+	const __m128i sp = _mm_set1_epi8(0x20), q = _mm_set1_epi8('"'),
+	    bs = _mm_set1_epi8('\\');
+	__m128i c = _mm_setzero_si128(), e = c, v;
+
+	if (n >= 16) {
+		for (;; i += 16) {
+			if (i + 16 > n)
+				i = n - 16;	/* the tail, overlapping */
+			v = _mm_loadu_si128((const __m128i *)(const void *)
+			    (p + i));
+			c = _mm_or_si128(c, _mm_cmplt_epi8(v, sp));
+			e = _mm_or_si128(e, _mm_or_si128(_mm_cmpeq_epi8(v, q),
+			    _mm_cmpeq_epi8(v, bs)));
+			if (i + 16 == n)
+				break;
+		}
+		return (_mm_movemask_epi8(c) != 0 ? LN_CTL : 0) |
+		    (_mm_movemask_epi8(e) != 0 ? LN_QUOTE : 0);
+	}
+#endif
+	for (; i < n; i++)
+		if (p[i] < 0x20 || p[i] >= 0x80)
+			r |= LN_CTL;
+		else if (p[i] == '"' || p[i] == '\\')
+			r |= LN_QUOTE;
+	return r;
+}
+
 /* Normalises one physical line (section 6.1) and hands it on. */
 static void
 raw_line(struct migx *mx, struct run *r, const char *s, size_t n, int first,
     int cut)
 {
-	unsigned flags = 0;
+	unsigned flags = 0, bytes;
 	size_t k;
 
 	while (n > 0 && s[n - 1] == '\r')
 		n--;
 	if (first && n >= 3 && memcmp(s, "\xEF\xBB\xBF", 3) == 0)
 		s += 3, n -= 3;
-	if (memchr(s, 0x1b, n) != NULL) {
+	bytes = line_bytes(s, n);
+	if ((bytes & LN_CTL) && memchr(s, 0x1b, n) != NULL) {
 		strip_ansi(s, n);
 		s = norm.buf, n = norm.len;
 	}
-	if (memchr(s, 0xC2, n) != NULL && memmem(s, n, "\xC2\xA0", 2) != NULL)
+	if ((bytes & LN_CTL) && memchr(s, 0xC2, n) != NULL &&
+	    memmem(s, n, "\xC2\xA0", 2) != NULL)
 		s = nbsp(s, &n);
+	/* What is left of a line with nothing to escape has nothing. */
+	mx->plain_lo = bytes == 0 ? s : NULL;
+	mx->plain_hi = bytes == 0 ? s + n : NULL;
 	if (n > 0 && (*s == ' ' || *s == '\t')) {
 		while (n > 0 && (*s == ' ' || *s == '\t'))
 			s++, n--;

@@ -67,6 +67,8 @@ struct migx {
 	struct jqf *where;
 	unsigned long unknown, total_lines;
 	unsigned long records;	/* made from the file being read */
+	/* The current line when it needs no escapes (else NULL, NULL). */
+	const char *plain_lo, *plain_hi;
 };
 
 /* Accumulated instruction times of one group, for --check. */
