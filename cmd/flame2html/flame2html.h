@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "ctree.h"
 #include "err.h"
@@ -58,22 +59,64 @@ struct fhead {
 
 struct fslot {
 	uint32_t parent, name, node;	/* node + 1, 0: empty */
-	uint32_t ph;			/* the path hash: where it goes */
+	uint32_t nh;			/* the name's hash (low 32 bits) */
 };
 
 /*
- * A node's place in the child index is a hash of the texts on its path
- * (each name's ctree_name_hash()), not of its parent's id or of name
- * ids: a walk down works out the places of all its frames from the line
- * alone, and finds the frames the tree has without looking up a name.
+ * The hash of a name, in flame2html's names and child index: the name's
+ * 8-byte words (little-endian) mixed in one by one, then its last 0 to 7
+ * bytes and its length.  The folded line reader works it out in the
+ * same words it searches for the ';' that ends a frame (read.c), so
+ * every caller must use this one.
  */
-#define FT_PH_ROOT 0u
-#define FT_PH_MERGED 1u
+#define FH_SEED 0x9e3779b97f4a7c15ULL
 
-static inline uint32_t
-flame_ph(uint32_t ph, uint32_t text_hash)
+static inline uint64_t
+fh_le64(const char *p)
 {
-	uint64_t h = ((uint64_t)ph << 32 | text_hash) * 0x9e3779b97f4a7c15ULL;
+	uint64_t w;
+
+	memcpy(&w, p, 8);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	w = __builtin_bswap64(w);
+#endif
+	return w;
+}
+
+static inline uint64_t
+fh_word(uint64_t h, uint64_t w)
+{
+	h = (h ^ w) * 0xff51afd7ed558ccdULL;
+	return h ^ (h >> 32);
+}
+
+/* The end: tail holds the last len % 8 bytes, the first lowest. */
+static inline uint64_t
+fh_end(uint64_t h, uint64_t tail, size_t len)
+{
+	h ^= tail;
+	h = (h ^ (uint64_t)len) * 0xc4ceb9fe1a85ec53ULL;
+	return h ^ (h >> 29);
+}
+
+static inline uint64_t
+flame_hash(const char *s, size_t len)
+{
+	uint64_t h = FH_SEED, t = 0;
+	size_t b = 0, i;
+
+	for (; len - b >= 8; b += 8)
+		h = fh_word(h, fh_le64(s + b));
+	for (i = 0; b + i < len; i++)
+		t |= (uint64_t)(unsigned char)s[b + i] << (8 * i);
+	return fh_end(h, t, len);
+}
+
+/* Where (parent, name hash) goes in the child index. */
+static inline uint32_t
+flame_slot_hash(uint32_t parent, uint32_t nh)
+{
+	uint64_t h = ((uint64_t)parent << 32 | nh) * 0x9e3779b97f4a7c15ULL;
 
 	return (uint32_t)(h >> 32) ^ (uint32_t)h;
 }
@@ -122,18 +165,16 @@ wcol_get(const struct wcol *c, uint32_t node)
 /* tree.c */
 void flame_init(struct flame *f);
 void flame_release(struct flame *f);
-/* A new node: parent's child called name (an id), at path hash ph. */
+/* A new node: parent's child called name (an id) of name hash nh. */
 uint32_t flame_new(struct flame *f, uint32_t parent, uint32_t name,
-    uint32_t ph);
-/* The child of parent called s[0..len) at path hash ph, or CTREE_NONE. */
-uint32_t flame_find(const struct flame *f, uint32_t parent, const char *s,
-    size_t len, uint32_t ph);
-/* The same, added if absent; *ph: node's path hash, then the child's. */
+    uint32_t nh);
+/* The child of parent called s[0..len) (name hash nh) in the child
+ * index, or CTREE_NONE: parent + 1 is not looked at. */
+uint32_t flame_find_index(const struct flame *f, uint32_t parent,
+    const char *s, size_t len, uint32_t nh);
+/* The child of node called s[0..len), added if absent. */
 uint32_t flame_frame(struct flame *f, uint32_t node, const char *s,
-    size_t len, uint32_t *ph, int *fresh);
-/* A hint for the child index slot of path hash ph: it only warms the
- * cache, for a frame that may not need the index. */
-void flame_prefetch(const struct flame *f, uint32_t ph);
+    size_t len, int *fresh);
 uint32_t flame_thread(struct flame *f, const char *s, size_t len);
 /* Notes that a thread (a child of the root) has records of side. */
 void flame_thread_side(struct flame *f, uint32_t th, int side);
@@ -145,6 +186,19 @@ void flame_add(struct flame *f, uint32_t n, const uint64_t w[2],
 void flame_drop_index(struct flame *f);
 /* Adds v to node n of c; returns -1 past 2^64 - 1 (then n holds the max). */
 int wcol_add(struct wcol *c, uint32_t n, uint64_t v);
+
+/* The same, inline while the sum fits in 32 bits. */
+static inline int
+wcol_add_fast(struct wcol *c, uint32_t n, uint64_t v)
+{
+	uint32_t *lo = &c->lo[(size_t)n * c->stride];
+
+	if (*lo != UINT32_MAX && v < UINT32_MAX - *lo) {
+		*lo += (uint32_t)v;
+		return 0;
+	}
+	return wcol_add(c, n, v);
+}
 /* The parent of each node, in order, with heads[] walked alongside. */
 static inline uint32_t
 flame_parent_next(const struct flame *f, uint32_t i, size_t *h)

@@ -96,32 +96,82 @@ group_of(uint32_t p)
 	return w.brank[p >> 6] + popcount64(below);
 }
 
+/* A child and its total, for sorting a group. */
+struct kid {
+	uint64_t t;
+	uint32_t node;
+};
+
+/* Heaviest first; ties in the order first seen. */
+static inline int
+kid_before(const struct kid *a, const struct kid *b)
+{
+	return a->t != b->t ? a->t > b->t : a->node < b->node;
+}
+
 static int
 kid_cmp(const void *a, const void *b)
 {
-	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-	uint64_t tx = total_of(x), ty = total_of(y);
+	const struct kid *x = a, *y = b;
 
-	if (tx != ty)
-		return tx > ty ? -1 : 1;
-	return x < y ? -1 : x > y;
+	return kid_before(x, y) ? -1 : kid_before(y, x);
 }
 
-/* The self weights become totals in place: children come later. */
+/* Sorts gs[0..n) by total, heaviest first (ties by id). */
 static void
-totals(struct flame *f)
+kids_sort(uint32_t *gs, size_t n)
+{
+	static struct kid *k;
+	static size_t kalloc;
+	struct kid x;
+	size_t i, j;
+
+	XGROW(k, n, kalloc);
+	for (i = 0; i < n; i++) {
+		k[i].t = total_of(gs[i]);
+		k[i].node = gs[i];
+	}
+	if (n > 24)
+		qsort(k, n, sizeof(*k), kid_cmp);
+	else
+		for (i = 1; i < n; i++) {
+			x = k[i];
+			for (j = i; j > 0 && kid_before(&x, &k[j - 1]); j--)
+				k[j] = k[j - 1];
+			k[j] = x;
+		}
+	for (i = 0; i < n; i++)
+		gs[i] = k[i].node;
+}
+
+/*
+ * The self weights become totals in place: children come later.  The
+ * same pass counts the nodes of each name (names_rank()).  A head's
+ * parent lies anywhere: the parents of the heads a few steps ahead are
+ * asked for early.
+ */
+static void
+totals(struct flame *f, uint64_t *name_n)
 {
 	size_t i, h = f->nheads;
 	uint32_t p;
 
 	for (i = f->n; i-- > 0;) {
-		p = f->node[i].label & FT_HEAD ? f->heads[--h].parent :
-		    (uint32_t)i - 1;
-		if (p == CTREE_NONE)
-			continue;
-		if (wcol_add(&f->self, p, wcol_get(&f->self, (uint32_t)i)) !=
-		    0 || (f->before.lo != NULL && wcol_add(&f->before, p,
-		    wcol_get(&f->before, (uint32_t)i)) != 0))
+		name_n[f->node[i].label & FT_NAME]++;
+		if (!(f->node[i].label & FT_HEAD))
+			p = (uint32_t)i - 1;
+		else {
+			p = f->heads[--h].parent;
+			if (h >= 16 && f->heads[h - 16].parent != CTREE_NONE)
+				__builtin_prefetch(
+				    &f->node[f->heads[h - 16].parent]);
+			if (p == CTREE_NONE)
+				continue;
+		}
+		if (wcol_add_fast(&f->self, p, wcol_get(&f->self,
+		    (uint32_t)i)) != 0 || (f->before.lo != NULL &&
+		    wcol_add_fast(&f->before, p, wcol_get(&f->before,
+		    (uint32_t)i)) != 0))
 			die("the weights add up past 2^64 - 1: the total "
 			    "cannot be represented");
 	}
@@ -136,8 +186,8 @@ first_kid(const struct flame *f, uint32_t p)
 
 /*
  * Groups the children of the nodes with heads among them by parent (a
- * counting sort of the heads, and the first child with them), then sorts
- * each group.
+ * counting sort of the heads, and the first child with them).  Each
+ * group is sorted when the tree walk comes to it (kids_of()).
  */
 static void
 groups(struct flame *f)
@@ -181,10 +231,6 @@ groups(struct flame *f)
 			w.gnode[w.gstart[group_of(p)]++] = f->heads[i].node;
 	memmove(w.gstart + 1, w.gstart, ng * sizeof(*w.gstart));
 	w.gstart[0] = 0;
-	for (g = 0; g < ng; g++)
-		if (w.gstart[g + 1] - w.gstart[g] > 1)
-			qsort(w.gnode + w.gstart[g], w.gstart[g + 1] -
-			    w.gstart[g], sizeof(*w.gnode), kid_cmp);
 }
 
 /* The children of p in the order they are written: *nk of them. */
@@ -192,7 +238,7 @@ static const uint32_t *
 kids_of(const struct flame *f, uint32_t p, size_t *nk)
 {
 	static uint32_t c0;
-	const uint32_t *gs;
+	uint32_t *gs;
 	uint32_t g;
 	size_t j;
 
@@ -200,9 +246,11 @@ kids_of(const struct flame *f, uint32_t p, size_t *nk)
 		g = group_of(p);
 		gs = w.gnode + w.gstart[g];
 		*nk = w.gstart[g + 1] - w.gstart[g];
-		/* Heads lie anywhere: ask for what their visits will read. */
+		/* Heads lie anywhere: ask for what the sort will read. */
 		for (j = 0; j < *nk; j++)
 			__builtin_prefetch(&f->node[gs[j]]);
+		if (*nk > 1)
+			kids_sort(gs, *nk);
 		return gs;
 	}
 	c0 = p + 1;
@@ -211,9 +259,9 @@ kids_of(const struct flame *f, uint32_t p, size_t *nk)
 }
 
 static void
-tree_prepare(struct flame *f)
+tree_prepare(struct flame *f, uint64_t *name_n)
 {
-	totals(f);
+	totals(f, name_n);
 	w.total = &f->self;
 	w.btotal = f->before.lo != NULL ? &f->before : &f->self;
 	groups(f);
@@ -231,7 +279,10 @@ rank_cmp(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-/* Numbers names by how many nodes carry them, so common names are short. */
+/*
+ * Numbers names by how many nodes carry them (name_count, which totals()
+ * counted), so common names are short.
+ */
 static uint32_t *
 names_rank(const struct flame *f, uint32_t **order_out)
 {
@@ -239,10 +290,6 @@ names_rank(const struct flame *f, uint32_t **order_out)
 	uint32_t *order = xrealloc(NULL, (nn ? nn : 1) * sizeof(*order));
 	uint32_t *rank = xrealloc(NULL, (nn ? nn : 1) * sizeof(*rank));
 
-	name_count = xrealloc(NULL, (nn ? nn : 1) * sizeof(*name_count));
-	memset(name_count, 0, (nn ? nn : 1) * sizeof(*name_count));
-	for (i = 0; i < f->n; i++)
-		name_count[flame_label(f, (uint32_t)i)]++;
 	for (i = 0; i < nn; i++)
 		order[i] = (uint32_t)i;
 	if (nn > 1)
@@ -250,6 +297,7 @@ names_rank(const struct flame *f, uint32_t **order_out)
 	for (i = 0; i < nn; i++)
 		rank[order[i]] = (uint32_t)i;
 	free(name_count);
+	name_count = NULL;
 	*order_out = order;
 	return rank;
 }
@@ -444,8 +492,13 @@ page_write(struct flame *f, FILE *fp, const char *title,
 	size_t n0, n1 = 0;
 
 	flame_drop_index(f);
-	tree_sizes(f, &n0, &n1);
-	tree_prepare(f);
+	if (f->merged != CTREE_NONE)
+		tree_sizes(f, &n0, &n1);
+	else
+		n0 = f->n;	/* one tree */
+	name_count = xcalloc(f->ct.nnames ? f->ct.nnames : 1,
+	    sizeof(*name_count));
+	tree_prepare(f, name_count);
 	free(f->heads);
 	f->heads = NULL;
 	f->nheads = f->heads_alloc = 0;

@@ -68,31 +68,27 @@ last_count(struct flame *f, const char *p, size_t *len, uint64_t *v)
 }
 
 /*
- * The previous folded line and its path: a line that shares whole frames
- * with the one before reuses their nodes without a lookup.
+ * The frames of the folded line being read, by depth: where each ends in
+ * the line and its node (and, for the new ones, their names' hashes).
+ * The first ones are those of the previous line (kept in line) while the
+ * two share whole frames: those frames reuse their nodes without a
+ * lookup.
  */
 static struct {
 	struct strbuf line;
-	uint32_t *node, *ph;	/* and their path hashes */
-	size_t *end;		/* where each frame ends in line */
-	size_t depth, alloc;
-} prev = { STRBUF_INIT, NULL, NULL, NULL, 0, 0 };
+	size_t *end;
+	uint64_t *hash;
+	uint32_t *node;
+	size_t depth, alloc;	/* the previous line's frames; room */
+} fr = { STRBUF_INIT, NULL, NULL, NULL, 0, 0 };
 
 static void
-prev_push(uint32_t node, size_t end, uint32_t ph)
+fr_grow(size_t d)
 {
-	if (prev.depth == prev.alloc) {
-		prev.alloc = xgrow_room(prev.alloc, prev.depth + 1);
-		prev.node = xreallocarray(prev.node, prev.alloc,
-		    sizeof(*prev.node));
-		prev.end = xreallocarray(prev.end, prev.alloc,
-		    sizeof(*prev.end));
-		prev.ph = xreallocarray(prev.ph, prev.alloc,
-		    sizeof(*prev.ph));
-	}
-	prev.ph[prev.depth] = ph;
-	prev.node[prev.depth] = node;
-	prev.end[prev.depth++] = end;
+	fr.alloc = xgrow_room(fr.alloc, d + 1);
+	fr.end = xreallocarray(fr.end, fr.alloc, sizeof(*fr.end));
+	fr.hash = xreallocarray(fr.hash, fr.alloc, sizeof(*fr.hash));
+	fr.node = xreallocarray(fr.node, fr.alloc, sizeof(*fr.node));
 }
 
 /* The length of the common prefix of a[0..n) and b[0..n), by words. */
@@ -113,17 +109,154 @@ common_prefix(const char *a, const char *b, size_t n)
 	return l;
 }
 
+/* Up to 8 bytes of p[0..avail), little-endian, zeros after the end. */
+static inline uint64_t
+load8(const char *p, size_t avail)
+{
+	uint64_t w = 0;
+	size_t i;
+
+	if (avail >= 8)
+		return fh_le64(p);
+	for (i = 0; i < avail; i++)
+		w |= (uint64_t)(unsigned char)p[i] << (8 * i);
+	return w;
+}
+
+#define ONES UINT64_C(0x0101010101010101)
+
+/*
+ * Where the frame that starts at p[s] ends (at a ';' or at len), and its
+ * name's flame_hash() in *hash.  A word at a time: one load serves the
+ * search for ';' and the hash.  Bytes up to avail may be read; those
+ * from len on hold the counts, which have no ';'.
+ */
+static size_t
+frame_end(const char *p, size_t s, size_t len, size_t avail,
+    uint64_t *hash)
+{
+	uint64_t h = FH_SEED, w, m;
+	size_t b, e, n;
+
+	for (b = s;; b += 8) {
+		w = load8(p + b, avail - b);
+		m = w ^ (ONES * ';');
+		m = (m - ONES) & ~m & (ONES << 7);
+		if (m != 0) {
+			e = b + (size_t)(__builtin_ctzll(m) >> 3);
+			break;
+		}
+		if (b + 8 >= len) {
+			e = len;
+			break;
+		}
+		h = fh_word(h, w);
+	}
+	if ((n = e - b) == 8) {
+		h = fh_word(h, w);
+		w = 0;
+	} else
+		w = n == 0 ? 0 : w & (~UINT64_C(0) >> (64 - 8 * n));
+	*hash = fh_end(h, w, e - s);
+	return e;
+}
+
+/*
+ * The length of the frame at s[0..rest) if it is the name of parent + 1
+ * and that is parent's first child (the common way down: it is not in
+ * the child index), or SIZE_MAX.  The text is compared in the line, so
+ * the frame's end need not be searched for.
+ */
+static inline size_t
+first_kid_is(const struct flame *f, uint32_t parent, const char *s,
+    size_t rest)
+{
+	const struct ctree_name *nm;
+	uint32_t c = parent + 1;
+
+	if (c >= f->n || (f->node[c].label & FT_HEAD))
+		return SIZE_MAX;
+	nm = &f->ct.names[f->node[c].label & FT_NAME];
+	if (nm->len > rest || (nm->len < rest && s[nm->len] != ';') ||
+	    memcmp(nm->p, s, nm->len) != 0)
+		return SIZE_MAX;
+	return nm->len;
+}
+
+/*
+ * Adds the frames from depth d on, the first of which ends at e with
+ * name hash h, under node.  Their names' lookups do not wait on each
+ * other.  Returns the depth of the line.
+ */
+static size_t
+new_frames(struct flame *f, const char *p, size_t len, size_t avail,
+    size_t d, size_t e, uint64_t h, uint32_t node)
+{
+	size_t i, s, nd = d + 1;
+
+	fr.end[d] = e;
+	fr.hash[d] = h;
+	for (; e < len; nd++) {
+		if (nd == fr.alloc)
+			fr_grow(nd);
+		e = frame_end(p, e + 1, len, avail, &fr.hash[nd]);
+		fr.end[nd] = e;
+	}
+	for (i = d; i < nd; i++)
+		ctree_name_prefetch(&f->ct, fr.hash[i]);
+	for (i = d; i < nd; i++)
+		ctree_name_prefetch_text(&f->ct, fr.hash[i]);
+	for (i = d; i < nd; i++) {
+		s = i > 0 ? fr.end[i - 1] + 1 : 0;
+		node = flame_new(f, node, ctree_name_hashed(&f->ct, p + s,
+		    fr.end[i] - s, fr.hash[i]), (uint32_t)fr.hash[i]);
+		fr.node[i] = node;
+	}
+	return nd;
+}
+
+/*
+ * Follows the frames of p[0..len) from depth d, which starts at s, down
+ * from node: first as far as the tree has them, then adding the rest.
+ * Returns the depth of the line.
+ */
+static size_t
+line_path(struct flame *f, const char *p, size_t len, size_t avail,
+    size_t d, size_t s, uint32_t node)
+{
+	uint64_t h;
+	size_t e, n;
+	uint32_t c;
+
+	for (;; d++) {
+		if (d == fr.alloc)
+			fr_grow(d);
+		if ((n = first_kid_is(f, node, p + s, len - s)) != SIZE_MAX) {
+			node++;
+			e = s + n;
+		} else {
+			e = frame_end(p, s, len, avail, &h);
+			c = flame_find_index(f, node, p + s, e - s,
+			    (uint32_t)h);
+			if (c == CTREE_NONE)
+				return new_frames(f, p, len, avail, d, e, h,
+				    node);
+			node = c;
+		}
+		fr.node[d] = node;
+		fr.end[d] = e;
+		if (e >= len)
+			return d + 1;
+		s = e + 1;
+	}
+}
+
 static void
 folded_line(struct flame *f, const struct srcpos *pos, const char *p,
     size_t len, int side)
 {
-	static size_t *ends, ids_alloc;
-	static uint64_t *hash;
-	static uint32_t *ph;
-	uint32_t ph0 = FT_PH_ROOT;
 	uint64_t c1, c2, w[2] = { 0, 0 };
-	size_t l, keep = 0, s, s0, nid, k, i;
-	uint32_t node = f->root;
+	size_t avail = len, l, keep = 0, d;
 
 	if (last_count(f, p, &len, &c2) != 0) {
 		bad_input(&f->bad, pos, "not a folded stack line "
@@ -142,58 +275,20 @@ folded_line(struct flame *f, const struct srcpos *pos, const char *p,
 	else
 		w[side] = c2;
 	/* Reuse the frames this line shares with the previous one. */
-	l = common_prefix(p, prev.line.buf, len < prev.line.len ? len :
-	    prev.line.len);
-	while (keep < prev.depth && prev.end[keep] < l &&
-	    prev.line.buf[prev.end[keep]] == ';')
+	l = common_prefix(p, fr.line.buf, len < fr.line.len ? len :
+	    fr.line.len);
+	while (keep < fr.depth && fr.end[keep] < l &&
+	    fr.line.buf[fr.end[keep]] == ';')
 		keep++;
-	prev.depth = keep;
-	s = keep > 0 ? prev.end[keep - 1] + 1 : 0;
-	if (keep > 0) {
-		node = prev.node[keep - 1];
-		ph0 = prev.ph[keep - 1];
-	}
-	/* Where each frame ends and where it goes: from the line alone. */
-	s0 = s;
-	nid = 0;
-	while (len > 0 && s <= len) {
-		const char *semi = memchr(p + s, ';', len - s);
-		size_t e = semi != NULL ? (size_t)(semi - p) : len;
-
-		if (nid == ids_alloc) {
-			ids_alloc = xgrow_room(ids_alloc, nid + 1);
-			ends = xreallocarray(ends, ids_alloc, sizeof(*ends));
-			hash = xreallocarray(hash, ids_alloc, sizeof(*hash));
-			ph = xreallocarray(ph, ids_alloc, sizeof(*ph));
-		}
-		hash[nid] = ctree_name_hash(p + s, e - s);
-		ph[nid] = flame_ph(nid > 0 ? ph[nid - 1] : ph0,
-		    (uint32_t)hash[nid]);
-		flame_prefetch(f, ph[nid]);
-		ends[nid++] = e;
-		s = e + 1;
-	}
-	/* Down the frames the tree has, by their text. */
-	for (k = 0, s = s0; k < nid; k++, s = ends[k - 1] + 1) {
-		uint32_t c = flame_find(f, node, p + s, ends[k] - s, ph[k]);
-
-		if (c == CTREE_NONE)
-			break;
-		prev_push(node = c, ends[k], ph[k]);
-	}
-	/* The new frames: their names' lookups do not wait on each other. */
-	for (i = k; i < nid; i++)
-		ctree_name_prefetch(&f->ct, hash[i]);
-	for (i = k; i < nid; i++)
-		ctree_name_prefetch_text(&f->ct, hash[i]);
-	for (i = k; i < nid; i++, s = ends[i - 1] + 1) {
-		node = flame_new(f, node, ctree_name_hashed(&f->ct, p + s,
-		    ends[i] - s, hash[i]), ph[i]);
-		prev_push(node, ends[i], ph[i]);
-	}
-	strbuf_reset(&prev.line);
-	strbuf_add(&prev.line, p, len);
-	flame_add(f, node, w, 0);
+	d = keep;
+	if (len > 0)
+		d = line_path(f, p, len, avail, keep, keep > 0 ?
+		    fr.end[keep - 1] + 1 : 0, keep > 0 ? fr.node[keep - 1] :
+		    f->root);
+	fr.depth = d;
+	strbuf_reset(&fr.line);
+	strbuf_add(&fr.line, p, len);
+	flame_add(f, d > 0 ? fr.node[d - 1] : f->root, w, 0);
 	f->used++;
 }
 
@@ -219,22 +314,14 @@ record_path(struct flame *f, struct nd_slice stack, uint32_t root,
 {
 	struct nd_iter it;
 	struct nd_slice k, v;
-	uint32_t node = root, ph;
+	uint32_t node = root;
 	int fresh = 0;
 
-	if (root == f->root)
-		ph = FT_PH_ROOT;
-	else if (root == f->merged)
-		ph = FT_PH_MERGED;
-	else	/* a thread: a child of the root */
-		ph = flame_ph(FT_PH_ROOT, (uint32_t)ctree_name_hash(
-		    f->ct.names[flame_label(f, root)].p,
-		    f->ct.names[flame_label(f, root)].len));
 	nd_iter_init(&it, stack);
 	while (nd_iter_next(&it, &k, &v) == 1) {
 		strbuf_reset(sb);
 		nd_val_str(v, sb);
-		node = flame_frame(f, node, sb->buf, sb->len, &ph, &fresh);
+		node = flame_frame(f, node, sb->buf, sb->len, &fresh);
 	}
 	return node;
 }
@@ -358,8 +445,8 @@ flame_stream(struct flame *f, const char *path, int side)
 	}
 	pos.file = z.name;
 	pos.line = 0;
-	prev.depth = 0;
-	strbuf_reset(&prev.line);
+	fr.depth = 0;
+	strbuf_reset(&fr.line);
 	while ((r = zin_getline(&z, &line, &len)) == 1) {
 		pos.line++;
 		if ((pos.line & 0xffff) == 0)

@@ -89,7 +89,7 @@ wcol_release(struct wcol *c)
 static void
 slot_put(struct fslot *slot, size_t cap, const struct fslot *v)
 {
-	size_t j = v->ph & (cap - 1);
+	size_t j = flame_slot_hash(v->parent, v->nh) & (cap - 1);
 
 	while (slot[j].node != 0)
 		j = (j + 1) & (cap - 1);
@@ -108,12 +108,6 @@ slot_grow(struct flame *f)
 	free(f->slot);
 	f->slot = slot;
 	f->cap = cap;
-}
-
-void
-flame_prefetch(const struct flame *f, uint32_t ph)
-{
-	__builtin_prefetch(&f->slot[ph & (f->cap - 1)]);
 }
 
 /* Makes room in the node arrays for one more node. */
@@ -141,7 +135,7 @@ nodes_grow(struct flame *f)
 
 /* A new node; one that is not its parent + 1 is a head. */
 uint32_t
-flame_new(struct flame *f, uint32_t parent, uint32_t name, uint32_t ph)
+flame_new(struct flame *f, uint32_t parent, uint32_t name, uint32_t nh)
 {
 	struct fslot sl;
 	uint32_t id = (uint32_t)f->n;
@@ -168,7 +162,7 @@ flame_new(struct flame *f, uint32_t parent, uint32_t name, uint32_t ph)
 		sl.parent = parent;
 		sl.name = name;
 		sl.node = id + 1;
-		sl.ph = ph;
+		sl.nh = nh;
 		slot_put(f->slot, f->cap, &sl);
 	}
 	return id;
@@ -183,56 +177,64 @@ name_is(const struct flame *f, uint32_t nm, const char *s, size_t len)
 }
 
 /*
- * The child of parent called s[0..len) at path hash ph, or CTREE_NONE.
- * parent + 1 is tried first: it is not in the index.  A slot is matched
- * by its path hash and parent and then by the text of its name, so no
- * name is looked up on the way down.
+ * The child of parent called s[0..len) in the child index (name hash
+ * nh), or CTREE_NONE.  A slot is matched by its parent and name hash
+ * and then by the text of its name, so no name is looked up on the way
+ * down.
  */
 uint32_t
-flame_find(const struct flame *f, uint32_t parent, const char *s,
-    size_t len, uint32_t ph)
+flame_find_index(const struct flame *f, uint32_t parent, const char *s,
+    size_t len, uint32_t nh)
 {
-	uint32_t c = parent + 1;
 	size_t j;
 
-	if (c < f->n && !(f->node[c].label & FT_HEAD) &&
-	    name_is(f, f->node[c].label, s, len))
-		return c;
-	for (j = ph & (f->cap - 1); f->slot[j].node != 0;
-	    j = (j + 1) & (f->cap - 1))
-		if (f->slot[j].ph == ph && f->slot[j].parent == parent &&
+	for (j = flame_slot_hash(parent, nh) & (f->cap - 1);
+	    f->slot[j].node != 0; j = (j + 1) & (f->cap - 1))
+		if (f->slot[j].nh == nh && f->slot[j].parent == parent &&
 		    name_is(f, f->slot[j].name, s, len))
 			return f->slot[j].node - 1;
 	return CTREE_NONE;
 }
 
+/* The same, parent + 1 first: it is not in the index. */
+static uint32_t
+flame_find(const struct flame *f, uint32_t parent, const char *s,
+    size_t len, uint32_t nh)
+{
+	uint32_t c = parent + 1;
+
+	if (c < f->n && !(f->node[c].label & FT_HEAD) &&
+	    name_is(f, f->node[c].label, s, len))
+		return c;
+	return flame_find_index(f, parent, s, len, nh);
+}
+
 /*
- * The child of node called s[0..len), added if absent; *ph is the path
- * hash of node on entry and of the child on return.  On entry *fresh
+ * The child of node called s[0..len), added if absent.  On entry *fresh
  * says that node was made by the same walk down (so it has no child yet
  * and the lookup is skipped); on return it says whether the child is new.
  */
 uint32_t
 flame_frame(struct flame *f, uint32_t node, const char *s, size_t len,
-    uint32_t *ph, int *fresh)
+    int *fresh)
 {
-	uint64_t h = ctree_name_hash(s, len);
+	uint64_t h = flame_hash(s, len);
 	uint32_t c;
 
-	*ph = flame_ph(*ph, (uint32_t)h);
-	if (!*fresh && (c = flame_find(f, node, s, len, *ph)) != CTREE_NONE)
+	if (!*fresh && (c = flame_find(f, node, s, len, (uint32_t)h)) !=
+	    CTREE_NONE)
 		return c;
 	*fresh = 1;
-	return flame_new(f, node, ctree_name_hashed(&f->ct, s, len, h), *ph);
+	return flame_new(f, node, ctree_name_hashed(&f->ct, s, len, h),
+	    (uint32_t)h);
 }
 
 /* The child of the root that labels a thread. */
 uint32_t
 flame_thread(struct flame *f, const char *s, size_t len)
 {
-	uint64_t h = ctree_name_hash(s, len);
+	uint64_t h = flame_hash(s, len);
 	uint32_t th = ctree_name_hashed(&f->ct, s, len, h), c;
-	uint32_t ph = flame_ph(FT_PH_ROOT, (uint32_t)h);
 	size_t a;
 
 	if (th >= f->threads_alloc) {
@@ -247,8 +249,8 @@ flame_thread(struct flame *f, const char *s, size_t len)
 	}
 	f->is_thread[th] = 1;
 	f->has_threads = 1;
-	c = flame_find(f, f->root, s, len, ph);
-	return c != CTREE_NONE ? c : flame_new(f, f->root, th, ph);
+	c = flame_find(f, f->root, s, len, (uint32_t)h);
+	return c != CTREE_NONE ? c : flame_new(f, f->root, th, (uint32_t)h);
 }
 
 void
@@ -276,8 +278,8 @@ uint32_t
 flame_merged(struct flame *f)
 {
 	if (f->merged == CTREE_NONE)
-		f->merged = flame_new(f, CTREE_NONE, ctree_name(&f->ct, "", 0),
-		    FT_PH_MERGED);
+		f->merged = flame_new(f, CTREE_NONE, ctree_name_hashed(&f->ct,
+		    "", 0, flame_hash("", 0)), 0);
 	return f->merged;
 }
 
@@ -308,8 +310,8 @@ flame_init(struct flame *f)
 	ctree_init(&f->ct);
 	slot_grow(f);
 	f->merged = CTREE_NONE;
-	f->root = flame_new(f, CTREE_NONE, ctree_name(&f->ct, "", 0),
-	    FT_PH_ROOT);
+	f->root = flame_new(f, CTREE_NONE, ctree_name_hashed(&f->ct, "", 0,
+	    flame_hash("", 0)), 0);
 }
 
 void
