@@ -119,7 +119,7 @@ int tree_span(struct tree *t, struct thread *th, const struct bspan *s,
 void tree_buffer(struct thread *th, const struct bspan *s);
 /* x sorts before y: earlier start, or the same start and a later end. */
 int span_before(const struct bspan *x, const struct bspan *y);
-/* A stable bottom-up merge sort of n spans (input order breaks full ties). */
+/* Sorts n spans stably (input order breaks full ties): a radix sort. */
 void spans_sort(struct bspan *a, size_t n);
 /* Sorts and builds every thread's buffered spans. */
 void tree_flush(struct tree *t);

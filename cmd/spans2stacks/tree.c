@@ -248,23 +248,30 @@ merge(const struct bspan *a, size_t na, const struct bspan *b, size_t nb,
 		*out++ = b[j++];
 }
 
-void
-spans_sort(struct bspan *a, size_t n)
+/* A stable insertion sort of a few spans. */
+static void
+insertion_sort(struct bspan *a, size_t n)
 {
-	struct bspan *tmp, *src = a, *dst, *sw, x;
-	size_t w, i, j, k, na, nb;
+	struct bspan x;
+	size_t j, k;
+
+	for (j = 1; j < n; j++) {
+		x = a[j];
+		for (k = j; k > 0 && span_before(&x, &a[k - 1]); k--)
+			a[k] = a[k - 1];
+		a[k] = x;
+	}
+}
+
+/* A stable bottom-up merge sort through tmp (room for n spans). */
+static void
+merge_sort(struct bspan *a, size_t n, struct bspan *tmp)
+{
+	struct bspan *src = a, *dst = tmp, *sw;
+	size_t w, i, na, nb;
 
 	for (i = 0; i < n; i += 16)		/* insertion-sorted runs */
-		for (j = i + 1; j < n && j < i + 16; j++) {
-			x = a[j];
-			for (k = j; k > i && span_before(&x, &a[k - 1]); k--)
-				a[k] = a[k - 1];
-			a[k] = x;
-		}
-	if (n <= 16)
-		return;
-	tmp = xmalloc(n * sizeof(*tmp));
-	dst = tmp;
+		insertion_sort(a + i, n - i < 16 ? n - i : 16);
 	for (w = 16; w < n; w *= 2) {
 		for (i = 0; i < n; i += 2 * w) {
 			na = n - i < w ? n - i : w;
@@ -277,6 +284,87 @@ spans_sort(struct bspan *a, size_t n)
 	}
 	if (src != a)
 		memcpy(a, src, n * sizeof(*a));
+}
+
+/*
+ * The radix sort of spans_sort: digits of RADIX_BITS bits of the start
+ * less the least start, least significant first, each pass a stable
+ * counting sort (a pass whose digit is the same for all is skipped);
+ * then spans that start together, which stay in input order, are put
+ * longest first.
+ */
+#define RADIX_BITS 11
+#define RADIX (1u << RADIX_BITS)
+#define RADIX_PASSES ((64 + RADIX_BITS - 1) / RADIX_BITS)
+
+static void
+radix_sort(struct bspan *a, size_t n, struct bspan *tmp)
+{
+	uint32_t (*cnt)[RADIX] = xcalloc(RADIX_PASSES, sizeof(*cnt));
+	struct bspan *src = a, *dst = tmp, *sw;
+	uint64_t min = (uint64_t)a[0].start ^ (1ULL << 63), max = min, k;
+	uint32_t c, sum, *h;
+	size_t i, j, p, np = 0;
+
+	for (i = 1; i < n; i++) {	/* as unsigned: flip the sign bit */
+		k = (uint64_t)a[i].start ^ (1ULL << 63);
+		min = k < min ? k : min;
+		max = k > max ? k : max;
+	}
+	for (k = max - min; k != 0; k >>= RADIX_BITS)
+		np++;
+	for (i = 0; i < n; i++) {
+		k = ((uint64_t)a[i].start ^ (1ULL << 63)) - min;
+		for (p = 0; p < np; p++, k >>= RADIX_BITS)
+			cnt[p][k & (RADIX - 1)]++;
+	}
+	for (p = 0; p < np; p++) {
+		h = cnt[p];
+		for (j = 0, sum = 0; j < RADIX; j++) {
+			if (h[j] == n)
+				break;
+			c = h[j];
+			h[j] = sum;
+			sum += c;
+		}
+		if (j < RADIX)		/* one digit for all: in order */
+			continue;
+		for (i = 0; i < n; i++) {
+			k = ((uint64_t)src[i].start ^ (1ULL << 63)) - min;
+			dst[h[(k >> (p * RADIX_BITS)) & (RADIX - 1)]++] =
+			    src[i];
+		}
+		sw = src;
+		src = dst;
+		dst = sw;
+	}
+	if (src != a)
+		memcpy(a, src, n * sizeof(*a));
+	free(cnt);
+	for (i = 0; i < n; i = j) {	/* equal starts: longest first */
+		for (j = i + 1; j < n && a[j].start == a[i].start; j++)
+			;
+		if (j - i <= 16)
+			insertion_sort(a + i, j - i);
+		else
+			merge_sort(a + i, j - i, tmp);
+	}
+}
+
+void
+spans_sort(struct bspan *a, size_t n)
+{
+	struct bspan *tmp;
+
+	if (n <= 16) {
+		insertion_sort(a, n);
+		return;
+	}
+	tmp = xmalloc(n * sizeof(*tmp));
+	if (n <= UINT32_MAX)
+		radix_sort(a, n, tmp);
+	else
+		merge_sort(a, n, tmp);
 	free(tmp);
 }
 
