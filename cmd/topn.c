@@ -324,7 +324,7 @@ scalar_text(struct nd_slice v, struct strbuf *tmp, size_t *len)
 static int
 filters_pass(struct nd_slice gpu, struct nd_slice did)
 {
-	struct strbuf tmp = STRBUF_INIT;
+	struct strbuf tmp;
 	const char *s;
 	size_t len;
 	double d;
@@ -332,6 +332,7 @@ filters_pass(struct nd_slice gpu, struct nd_slice did)
 
 	if (opt.gpus.len == 0 && opt.dispatches.len == 0 && !opt.dispatch_gt)
 		return 1;
+	strbuf_init(&tmp, 0);
 	if (opt.gpus.len > 0) {
 		s = gpu.p != NULL ? scalar_text(gpu, &tmp, &len) : NULL;
 		ok = s != NULL && in_list(&opt.gpus, s, len);
@@ -507,10 +508,43 @@ static struct {
 	size_t cap, n;		/* cap: a power of two, or 0 */
 } gcache;
 
-static uint64_t
+static inline uint64_t
+load8(const char *p)
+{
+	uint64_t w;
+
+	memcpy(&w, p, 8);
+	return w;
+}
+
+/*
+ * The hash of a key value and run: a key of 8 to 16 bytes (the usual
+ * name) from two words that overlap, mixed down to every bit; another
+ * by the library's hash.
+ */
+static inline uint64_t
 gcache_hash(const char *s, size_t len, size_t run)
 {
-	return hmap_hash(s, len) ^ (uint64_t)run * 0x9e3779b97f4a7c15ULL;
+	uint64_t h;
+
+	if (len < 8 || len > 16)
+		return hmap_hash(s, len) ^ (uint64_t)run * 0x9e3779b97f4a7c15ULL;
+	h = (load8(s) ^ (uint64_t)run * 0x9e3779b97f4a7c15ULL) *
+	    0xff51afd7ed558ccdULL;
+	h ^= (load8(s + len - 8) + len) * 0xc4ceb9fe1a85ec53ULL;
+	h ^= h >> 32;
+	h *= 0xff51afd7ed558ccdULL;
+	return h ^ (h >> 29);
+}
+
+/* memcmp(a, b, len) == 0, for 8 to 16 bytes without the call. */
+static inline int
+key_same(const char *a, const char *b, size_t len)
+{
+	if (len < 8 || len > 16)
+		return memcmp(a, b, len) == 0;
+	return ((load8(a) ^ load8(b)) | (load8(a + len - 8) ^
+	    load8(b + len - 8))) == 0;
 }
 
 static void
@@ -560,7 +594,7 @@ cached_group(const struct nd_slice *v, size_t run)
 			continue;
 		g = groups.ents[e->gi - 1].val;
 		if (g->kv[0].len == len && g->run == run &&
-		    memcmp(g->kv[0].text, s, len) == 0)
+		    key_same(g->kv[0].text, s, len))
 			return g;
 	}
 	g = find_group(v, 1, run);
@@ -1003,6 +1037,94 @@ SELECTION(i128, int128)
 SELECTION(f64, double)
 
 /*
+ * The h-th and, for an even count, the (h-1)-th smallest of v[0..n)
+ * (h = n / 2 > 0), by selection in place.
+ */
+#define MIDDLE(NAME, T)							\
+static void								\
+NAME##_middle(T *v, size_t n, T mn, T mx, T *lo, T *hi)			\
+{									\
+	size_t h = n / 2;						\
+									\
+	(void)mn, (void)mx;						\
+	NAME##_select(v, n, h);						\
+	*hi = v[h];							\
+	*lo = n % 2 ? *hi : NAME##_max(v, h);				\
+}
+
+MIDDLE(i128, int128)
+
+#define NBINS 2048
+#define BINNED_MIN 16384	/* fewer values: selected in place */
+
+/*
+ * i64_middle() of a big group, the values left in place: they are
+ * counted in NBINS bins of equal width between the smallest mn and the
+ * largest mx (one streaming pass, no unpredictable branch), the bin
+ * that holds the h-th is found from the counts, and its values, copied
+ * aside, are selected among.  The (h-1)-th is in the same bin, or is
+ * the largest of the bin below it that is not empty.  A bin that holds
+ * more than a sixteenth of the values (many equal ones) is not copied:
+ * the values are then selected in place.
+ */
+static void
+i64_middle_binned(int64_t *v, size_t n, int64_t mn, int64_t mx,
+    int64_t *lo, int64_t *hi)
+{
+	static size_t cnt[NBINS];
+	uint64_t range = (uint64_t)mx - (uint64_t)mn, b;
+	size_t i, h = n / 2, below = 0, m = 0, hb, lb;
+	int64_t *buf, lmax = mn;
+	unsigned shift = 0;
+
+	while ((range >> shift) >= NBINS)
+		shift++;
+	memset(cnt, 0, sizeof(cnt));
+	for (i = 0; i < n; i++)
+		cnt[((uint64_t)v[i] - (uint64_t)mn) >> shift]++;
+	for (hb = 0; below + cnt[hb] <= h; hb++)
+		below += cnt[hb];
+	for (lb = hb; n % 2 == 0 && below == h && cnt[--lb] == 0;)
+		;
+	if (cnt[hb] > n / 16) {
+		i64_select(v, n, h);
+		*hi = v[h];
+		*lo = n % 2 ? *hi : i64_max(v, h);
+		return;
+	}
+	buf = xreallocarray(NULL, cnt[hb] + 1, sizeof(*buf));
+	for (i = 0; i < n; i++) {
+		b = ((uint64_t)v[i] - (uint64_t)mn) >> shift;
+		buf[m] = v[i];
+		m += b == hb;
+		if (b == lb && v[i] > lmax)
+			lmax = v[i];
+	}
+	i64_select(buf, m, h - below);
+	*hi = buf[h - below];
+	if (n % 2)
+		*lo = *hi;
+	else
+		*lo = h > below ? i64_max(buf, h - below) : lmax;
+	free(buf);
+}
+
+static void
+i64_middle(int64_t *v, size_t n, int64_t mn, int64_t mx, int64_t *lo,
+    int64_t *hi)
+{
+	size_t h = n / 2;
+
+	if (n >= BINNED_MIN && mn < mx) {
+		i64_middle_binned(v, n, mn, mx, lo, hi);
+		return;
+	}
+	i64_select(v, n, h);
+	*hi = v[h];
+	*lo = n % 2 || h == 0 ? *hi : i64_max(v, h);
+}
+
+/*
  * The exact sum, extremes and twice the median of an integer group
  * (n > 0), for each integer kind of value T.
  */
@@ -1010,21 +1132,22 @@ SELECTION(f64, double)
 static void								\
 NAME##_stats(struct group *g, T *v)					\
 {									\
-	size_t i, h = g->n / 2;						\
-	T lo, hi;							\
+	size_t i;							\
+	int128 sum = 0;							\
+	T lo, hi, mn = v[0], mx = v[0];					\
 									\
-	g->isum = 0;							\
-	g->imin = g->imax = v[0];					\
 	for (i = 0; i < g->n; i++) {					\
-		g->isum += v[i];					\
-		if (v[i] < g->imin)					\
-			g->imin = v[i];					\
-		if (v[i] > g->imax)					\
-			g->imax = v[i];					\
+		sum += v[i];						\
+		mn = v[i] < mn ? v[i] : mn;				\
+		mx = v[i] > mx ? v[i] : mx;				\
 	}								\
-	NAME##_select(v, g->n, h);					\
-	hi = v[h];							\
-	lo = g->n % 2 || h == 0 ? hi : NAME##_max(v, h);		\
+	g->isum = sum;							\
+	g->imin = mn;							\
+	g->imax = mx;							\
+	if (g->n == 1)							\
+		lo = hi = v[0];						\
+	else								\
+		NAME##_middle(v, g->n, mn, mx, &lo, &hi);		\
 	g->median2 = (int128)lo + (int128)hi;				\
 }
 
