@@ -215,6 +215,32 @@ ndw_commit(struct ndw *w, char *d)
 	w->need_comma = 1;
 }
 
+/*
+ * ndw_end() then ndw_emit(), with the usual case (only the top object
+ * open) inline: the record's '}' and '\n' in one step.
+ */
+static inline int
+ndw_finish(struct ndw *w, FILE *fp)
+{
+	char *d;
+
+	if (w->depth != 1) {
+		ndw_end(w);
+		return ndw_emit(w, fp);
+	}
+	d = ndw_reserve(w, 2);
+	d[0] = '}';
+	d[1] = '\n';
+	d[2] = '\0';
+	w->buf.len += 2;
+	w->depth = 0;
+	w->need_comma = 1;
+	w->start = w->buf.len;
+	if ((w->flags & NDW_BATCH) && w->start < 65536)
+		return 0;
+	return ndw_flush(w, fp);
+}
+
 /* Writes v in decimal at d (room for 20 bytes) and returns its end. */
 static inline char *
 ndw_put_u64(char *d, uint64_t v)

@@ -47,6 +47,38 @@ num_token(const char *p, size_t n)
 	return n > 0 && num_len(p, n) == n;
 }
 
+/* Is p a JSON number as it stands (no '+', no leading zeros, no "1.")? */
+int
+json_num(const char *p, size_t n)
+{
+	size_t i = 0;
+
+	if (i < n && p[i] == '-')
+		i++;
+	if (i >= n || !isdig(p[i]))
+		return 0;
+	if (p[i] == '0' && i + 1 < n && isdig(p[i + 1]))
+		return 0;
+	while (i < n && isdig(p[i]))
+		i++;
+	if (i < n && p[i] == '.') {
+		if (++i >= n || !isdig(p[i]))
+			return 0;
+		while (i < n && isdig(p[i]))
+			i++;
+	}
+	if (i < n && (p[i] == 'e' || p[i] == 'E')) {
+		i++;
+		if (i < n && (p[i] == '-' || p[i] == '+'))
+			i++;
+		if (i >= n || !isdig(p[i]))
+			return 0;
+		while (i < n && isdig(p[i]))
+			i++;
+	}
+	return i == n;
+}
+
 /* nan, -nan, nan(ind), -nan(ind), inf, -inf, infinity, any case. */
 int
 nonfinite_token(const char *p, size_t n)
@@ -209,30 +241,40 @@ static const unsigned char num_byte[256] = {
 	['E'] = 1, ['-'] = 1, ['+'] = 1,
 };
 
+/* 2 for a JSON number, 1 for another C++ number, 0 for neither. */
+static int
+num_kind(const char *p, size_t n)
+{
+	return json_num(p, n) ? 2 : num_token(p, n);
+}
+
 /*
  * The suffix as MIGraphX prints it, ": Tms, P%" with finite numbers, in
- * one pass: what suffix_peel() finds for it.  -1 for any other form
+ * one pass: what suffix_peel() finds for it, and whether the numbers are
+ * JSON numbers as printed (in->json).  -1 for any other form
  * (suffix_peel() reads those).
  */
 static int
-suffix_fast(const char *s, size_t n, struct sl *time, struct sl *pct)
+suffix_fast(const char *s, size_t n, struct instr *in)
 {
 	size_t e, b;
+	int k, j;
 
 	if (n < 10 || s[n - 1] != '%')
 		return -1;
 	for (e = b = n - 1; b > 0 && num_byte[(unsigned char)s[b - 1]]; b--)
 		;
 	if (b == e || b < 8 || s[b - 1] != ' ' || s[b - 2] != ',' ||
-	    s[b - 3] != 's' || s[b - 4] != 'm' || !num_token(s + b, e - b))
+	    s[b - 3] != 's' || s[b - 4] != 'm' || !(k = num_kind(s + b, e - b)))
 		return -1;
-	pct->p = s + b, pct->n = e - b;
+	in->pct.p = s + b, in->pct.n = e - b;
 	for (e = b = b - 4; b > 0 && num_byte[(unsigned char)s[b - 1]]; b--)
 		;
 	if (b == e || b < 2 || s[b - 1] != ' ' || s[b - 2] != ':' ||
-	    !num_token(s + b, e - b))
+	    !(j = num_kind(s + b, e - b)))
 		return -1;
-	time->p = s + b, time->n = e - b;
+	in->time.p = s + b, in->time.n = e - b;
+	in->json = (j == 2 ? JSON_TIME : 0) | (k == 2 ? JSON_PCT : 0);
 	return (int)(b - 2);
 }
 
@@ -240,7 +282,7 @@ suffix_fast(const char *s, size_t n, struct sl *time, struct sl *pct)
  * Finds the last occurrence of needle in s[0..n], or NULL: the last of
  * its byte at offset at (memrchr), then a look around it.
  */
-static const char *
+static inline const char *
 memrmem_(const char *s, size_t n, const char *needle, size_t k, size_t at)
 {
 	const char *p;
@@ -495,7 +537,7 @@ instr_parse(const char *s, size_t n, struct instr *in, struct sl *rest)
 	h = eq + 3;
 	if (has_prefix(h, n - (size_t)(h - s), "@return("))
 		return parse_return(s, n, h, in, rest);
-	if ((c = suffix_fast(s, n, &in->time, &in->pct)) >= 0 ||
+	if ((c = suffix_fast(s, n, in)) >= 0 ||
 	    (c = suffix_peel(s, n, &in->time, &in->pct, 0)) >= 0) {
 		in->has_suffix = 1;
 		n = (size_t)c;

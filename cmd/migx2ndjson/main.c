@@ -412,9 +412,7 @@ instr_line(struct migx *mx, struct run *r, const char *s, size_t n,
 	} else
 		r->saw_program = 1;
 	old = r->saw_old_header || (r->saw_program && !r->saw_header);
-	rec_begin(mx, "instruction", r, mx->pos.line);
-	ndw_str_plain(&mx->w, "section", section, section[1] == 'e' ? 4 : 7);
-	ndw_u64(&mx->w, "seq", *section == 'p' && section[1] == 'e' ?
+	rec_begin_instr(mx, r, section[1] == 'e', section[1] == 'e' ?
 	    r->seq_perf++ : r->seq_program++);
 	instr_fields(mx, &in, section, *section == 'p' && section[1] == 'r' &&
 	    r->header.len > 0 ? r->header.buf : NULL, old);

@@ -43,7 +43,10 @@ struct instr {
 	int has_suffix;		/* the perf timing suffix was there */
 	int fork;		/* DTK spacing: "->" or "," without spaces */
 	int plain;		/* the line needs no escapes (ndw_plain()) */
+	int json;		/* JSON_TIME, JSON_PCT: known JSON numbers */
 };
+
+enum { JSON_TIME = 1, JSON_PCT = 2 };
 
 /* Options, set by main(). */
 struct migx_opt {
@@ -124,6 +127,9 @@ enum {
  */
 void rec_begin(struct migx *mx, const char *type, struct run *r,
     unsigned long line);
+/* rec_begin() of an instruction record, with its section and seq. */
+void rec_begin_instr(struct migx *mx, struct run *r, int perf,
+    unsigned long seq);
 void rec_flags(struct migx *mx, unsigned flags);
 void rec_emit(struct migx *mx);
 /* Copies the string literal z to d and moves d past it. */
@@ -158,6 +164,7 @@ isalnum_(int c)
 
 /* Numbers (instr.c; put_num in shape.c). */
 int num_token(const char *p, size_t n);		/* [-+]?digits... */
+int json_num(const char *p, size_t n);		/* JSON takes it as it is */
 int nonfinite_token(const char *p, size_t n);
 void put_num(struct migx *mx, const char *key, const char *p, size_t n);
 double tok_value(const char *p, size_t n, double *err);

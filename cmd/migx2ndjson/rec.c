@@ -32,6 +32,30 @@ rec_begin(struct migx *mx, const char *type, struct run *r, unsigned long line)
 }
 
 void
+rec_begin_instr(struct migx *mx, struct run *r, int perf, unsigned long seq)
+{
+	char *d;
+
+	ndw_begin(&mx->w);
+	d = ndw_reserve(&mx->w, 64);
+	LIT(d, "\"type\":\"instruction\",\"run\":");
+	d = ndw_put_u64(d, (unsigned long)r->num);
+	LIT(d, ",\"line\":");
+	d = ndw_put_u64(d, mx->pos.line);
+	if (mx->opt.label != NULL) {
+		ndw_commit(&mx->w, d);
+		ndw_strz(&mx->w, "label", mx->opt.label);
+		d = ndw_reserve(&mx->w, 64);
+	}
+	if (perf)
+		LIT(d, ",\"section\":\"perf\",\"seq\":");
+	else
+		LIT(d, ",\"section\":\"program\",\"seq\":");
+	d = ndw_put_u64(d, seq);
+	ndw_commit(&mx->w, d);
+}
+
+void
 rec_flags(struct migx *mx, unsigned flags)
 {
 	static const char *const names[] = { "glued", "truncated",
@@ -50,8 +74,12 @@ rec_flags(struct migx *mx, unsigned flags)
 void
 rec_emit(struct migx *mx)
 {
-	ndw_end(&mx->w);
 	mx->records++;
+	if (mx->where == NULL) {
+		ndw_finish(&mx->w, mx->out);
+		return;
+	}
+	ndw_end(&mx->w);
 	if (jqf_keep(mx->where, ndw_record(&mx->w), ndw_record_len(&mx->w),
 	    &mx->bad, &mx->pos) == 1)
 		ndw_emit(&mx->w, mx->out);

@@ -14,38 +14,6 @@
 
 #include "migx.h"
 
-/* Is p a JSON number as it stands (no '+', no leading zeros, no "1.")? */
-static int
-json_num(const char *p, size_t n)
-{
-	size_t i = 0;
-
-	if (i < n && p[i] == '-')
-		i++;
-	if (i >= n || !isdig(p[i]))
-		return 0;
-	if (p[i] == '0' && i + 1 < n && isdig(p[i + 1]))
-		return 0;
-	while (i < n && isdig(p[i]))
-		i++;
-	if (i < n && p[i] == '.') {
-		if (++i >= n || !isdig(p[i]))
-			return 0;
-		while (i < n && isdig(p[i]))
-			i++;
-	}
-	if (i < n && (p[i] == 'e' || p[i] == 'E')) {
-		i++;
-		if (i < n && (p[i] == '-' || p[i] == '+'))
-			i++;
-		if (i >= n || !isdig(p[i]))
-			return 0;
-		while (i < n && isdig(p[i]))
-			i++;
-	}
-	return i == n;
-}
-
 /*
  * A string of the instruction's line: no scan when the line is plain.  A
  * macro, so that the length of a literal key is known at compile time.
@@ -950,9 +918,12 @@ num_slow(struct migx *mx, char *d, const char *key, struct sl t, size_t room)
 	return ndw_reserve(&mx->w, room);
 }
 
-/* ,"key":number (key a string literal), or ,"key":null when absent. */
-#define NUM_AT(mx, d, key, t, room) ((t).p == NULL ? \
-	LIT((d), "," #key ":null") : json_num((t).p, (t).n) ? \
+/*
+ * ,"key":number (key a string literal), or ,"key":null when absent; json:
+ * the number is known to be a JSON number as it stands.
+ */
+#define NUM_AT(mx, d, key, t, json, room) ((t).p == NULL ? \
+	LIT((d), "," #key ":null") : (json) || json_num((t).p, (t).n) ? \
 	(LIT((d), "," #key ":"), memcpy((d), (t).p, (t).n), (d) += (t).n) : \
 	((d) = num_slow((mx), (d), key, (t), (room))))
 
@@ -963,8 +934,8 @@ perf_at(struct migx *mx, char *d, const struct instr *in, int old_groups,
 {
 	struct sl sym;
 
-	NUM_AT(mx, d, "time_ms", in->time, room);
-	NUM_AT(mx, d, "pct", in->pct, room);
+	NUM_AT(mx, d, "time_ms", in->time, in->json & JSON_TIME, room);
+	NUM_AT(mx, d, "pct", in->pct, in->json & JSON_PCT, room);
 	if (in->is_return)
 		return d;
 	LIT(d, ",\"group\":\"");
@@ -981,17 +952,20 @@ perf_at(struct migx *mx, char *d, const struct instr *in, int old_groups,
 }
 
 /*
- * Shapes repeat (a model has few distinct ones), so the JSON of the shapes
- * that shp_fast() parsed last is kept by their text in a small table of
- * fixed size, and copied from there the next time.
+ * Shapes and attribute lists repeat (a model has few distinct ones), so
+ * the JSON made of the texts seen last is kept by their text, in small
+ * tables of fixed size, and copied from there the next time.  Only plain
+ * texts are kept, whose JSON depends on nothing else.
  */
-#define SHAPE_SLOTS 256		/* a power of two */
-#define SHAPE_MAX 160		/* longer shape texts are not kept */
-static struct shape_slot {
+#define MEMO_SLOTS 256		/* a power of two */
+#define MEMO_KEY 160		/* longer texts are not kept */
+#define MEMO_VAL 512		/* nor longer JSON */
+struct memo {
 	unsigned short kn, vn;	/* vn == 0: empty */
-	char key[SHAPE_MAX];
-	char val[SHAPE_MAX + 128];
-} shape_cache[SHAPE_SLOTS];
+	char key[MEMO_KEY];
+	char val[MEMO_VAL];
+};
+static struct memo shape_memo[MEMO_SLOTS], attrs_memo[MEMO_SLOTS];
 
 /* A hash of p[0..n), eight bytes at a time. */
 static inline size_t
@@ -1015,30 +989,63 @@ text_hash(const char *p, size_t n)
 	return (size_t)(h ^ (h >> 32));
 }
 
+/* The slot of t for the text p[0..n), or NULL when it is not kept. */
+static inline struct memo *
+memo_slot(struct memo *t, const char *p, size_t n)
+{
+	return n <= MEMO_KEY ? &t[text_hash(p, n) & (MEMO_SLOTS - 1)] : NULL;
+}
+
+/* Copies the JSON kept in c for p[0..n) to d; its end, or NULL. */
+static inline char *
+memo_get(const struct memo *c, const char *p, size_t n, char *d)
+{
+	if (c == NULL || c->vn == 0 || c->kn != n || memcmp(c->key, p, n) != 0)
+		return NULL;
+	memcpy(d, c->val, c->vn);
+	return d + c->vn;
+}
+
+/* Keeps the JSON v[0..vn) of p[0..n) in c (when it fits). */
+static inline void
+memo_put(struct memo *c, const char *p, size_t n, const char *v, size_t vn)
+{
+	if (c == NULL || vn == 0 || vn > MEMO_VAL)
+		return;
+	c->kn = (unsigned short)n;
+	memcpy(c->key, p, n);
+	c->vn = (unsigned short)vn;
+	memcpy(c->val, v, vn);
+}
+
 /*
- * The JSON of the shape sh at d, from the table or by shp_fast() (room
- * for sh.n + 128 bytes); NULL when the shape is for the full parser.
+ * The JSON of the shape sh at d, kept or by shp_fast() (room for sh.n +
+ * 128 bytes); NULL when the shape is for the full parser.
  */
 static char *
 shape_at(char *d, struct sl sh)
 {
-	struct shape_slot *c = NULL;
+	struct memo *c = memo_slot(shape_memo, sh.p, sh.n);
 	char *f;
 
-	if (sh.n <= SHAPE_MAX) {
-		c = &shape_cache[text_hash(sh.p, sh.n) & (SHAPE_SLOTS - 1)];
-		if (c->vn != 0 && c->kn == sh.n &&
-		    memcmp(c->key, sh.p, sh.n) == 0) {
-			memcpy(d, c->val, c->vn);
-			return d + c->vn;
-		}
-	}
-	if ((f = shp_fast(d, sh.p, sh.p + sh.n)) != NULL && c != NULL) {
-		c->kn = (unsigned short)sh.n;
-		memcpy(c->key, sh.p, sh.n);
-		c->vn = (unsigned short)(f - d);
-		memcpy(c->val, d, c->vn);
-	}
+	if ((f = memo_get(c, sh.p, sh.n, d)) != NULL)
+		return f;
+	if ((f = shp_fast(d, sh.p, sh.p + sh.n)) != NULL)
+		memo_put(c, sh.p, sh.n, d, (size_t)(f - d));
+	return f;
+}
+
+/* The attrs object of the plain text a at d, kept or made. */
+static char *
+attrs_plain(struct migx *mx, char *d, struct sl a)
+{
+	struct memo *c = memo_slot(attrs_memo, a.p, a.n);
+	char *f;
+
+	if ((f = memo_get(c, a.p, a.n, d)) != NULL)
+		return f;
+	f = attrs_at(mx, &mx->w.buf, d, a, 1);
+	memo_put(c, a.p, a.n, d, (size_t)(f - d));
 	return f;
 }
 
@@ -1059,7 +1066,7 @@ fields_plain(struct migx *mx, const struct instr *in, int perf,
 	SL_AT(d, ",\"attrs_raw\":", in->attrs);
 	if (mx->opt.attr_split && in->attrs.p != NULL) {
 		LIT(d, ",\"attrs\":");
-		d = attrs_at(mx, sb, d, in->attrs, 1);
+		d = attrs_plain(mx, d, in->attrs);
 	} else if (mx->opt.attr_split)
 		LIT(d, ",\"attrs\":{}");
 	SL_AT(d, ",\"literal_raw\":", in->literal);

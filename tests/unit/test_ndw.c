@@ -581,6 +581,49 @@ reserve_and_commit_take_members_written_by_hand(void **state)
 	ndw_release(&w);
 }
 
+/*
+ * ndw_finish() closes what is open and emits, as ndw_end() and
+ * ndw_emit() do: straight away without NDW_BATCH, at ndw_flush() with it.
+ */
+static void
+finish_closes_and_emits_a_record(void **state)
+{
+	static const char want[] = "{\"a\":1}\n{\"b\":[2,{\"c\":3}]}\n"
+	    "{\"d\":4}\n";
+	unsigned flags[] = { 0, NDW_BATCH };
+	char *text = NULL;
+	size_t len = 0, i;
+	struct ndw w;
+	FILE *fp;
+
+	(void)state;
+	for (i = 0; i < 2; i++) {
+		fp = open_memstream(&text, &len);
+		assert_non_null(fp);
+		ndw_init(&w, flags[i]);
+		ndw_begin(&w);
+		ndw_i64(&w, "a", 1);
+		assert_int_equal(ndw_finish(&w, fp), 0);
+		ndw_begin(&w);
+		ndw_arr(&w, "b");
+		ndw_i64(&w, NULL, 2);
+		ndw_obj(&w, NULL);
+		ndw_i64(&w, "c", 3);
+		assert_int_equal(ndw_finish(&w, fp), 0);
+		ndw_begin(&w);
+		ndw_i64(&w, "d", 4);
+		assert_int_equal(ndw_finish(&w, fp), 0);
+		fflush(fp);
+		assert_int_equal(len, i == 0 ? strlen(want) : 0);
+		assert_int_equal(ndw_flush(&w, fp), 0);
+		fclose(fp);
+		assert_string_equal(text, want);
+		free(text);
+		text = NULL;
+		ndw_release(&w);
+	}
+}
+
 int
 main(void)
 {
@@ -612,6 +655,7 @@ main(void)
 		cmocka_unit_test(put_u64_writes_every_length_in_place),
 		cmocka_unit_test(
 		    reserve_and_commit_take_members_written_by_hand),
+		cmocka_unit_test(finish_closes_and_emits_a_record),
 	};
 
 	return cmocka_run_group_tests_name("ndw", tests, NULL, NULL);
