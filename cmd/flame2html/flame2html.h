@@ -35,9 +35,8 @@ struct wcol {
  * new frames of a stack one after the other, so most nodes are their
  * parent's id + 1: node[].label holds the name id, with FT_HEAD set on the
  * other nodes (the roots and the later children), and heads[] keeps
- * their parents in id order (FT_GROUP, set before the page is written,
- * marks a node with heads among its children).  Only heads are in the
- * child index.  Weights by node: self the own weight (the "after" side
+ * their parents in id order (FT_GROUP marks a node with heads among its
+ * children).  Only heads are in the child index.  Weights by node: self the own weight (the "after" side
  * in a diff), kept in node[].w next to the label so that a visit reads
  * one cache line; before the "before" side; calls the calls of stack
  * records ending there (before and calls unused until an input needs

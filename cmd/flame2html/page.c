@@ -193,39 +193,42 @@ static void
 groups(struct flame *f)
 {
 	size_t i, nw = (f->n + 63) / 64, ng = 0, nk = 0;
+	uint64_t bits, *fk;
 	uint32_t p, g;
-	uint64_t bits;
 
 	w.word = xcalloc(nw ? nw : 1, sizeof(*w.word));
 	w.brank = xreallocarray(NULL, nw ? nw : 1, sizeof(*w.brank));
-	for (i = 0; i < f->nheads; i++)
-		if ((p = f->heads[i].parent) != CTREE_NONE) {
-			w.word[p >> 6] |= UINT64_C(1) << (p & 63);
-			f->node[p].label |= FT_GROUP;
-			nk++;
+	fk = xcalloc(nw ? nw : 1, sizeof(*fk));
+	/* The parents of heads were marked as the heads were made. */
+	for (i = 0; i < f->n; i++)
+		if (f->node[i].label & FT_GROUP) {
+			w.word[i >> 6] |= UINT64_C(1) << (i & 63);
+			if (first_kid(f, (uint32_t)i))
+				fk[i >> 6] |= UINT64_C(1) << (i & 63);
 		}
 	for (i = 0; i < nw; i++) {
 		w.brank[i] = (uint32_t)ng;
 		ng += popcount64(w.word[i]);
 	}
 	w.gstart = xcalloc(ng + 1, sizeof(*w.gstart));
-	w.gnode = xreallocarray(NULL, nk + ng + 1, sizeof(*w.gnode));
 	for (i = 0; i < f->nheads; i++)
-		if ((p = f->heads[i].parent) != CTREE_NONE)
+		if ((p = f->heads[i].parent) != CTREE_NONE) {
 			w.gstart[group_of(p) + 1]++;
+			nk++;
+		}
 	for (i = 0, g = 0; i < nw; i++)
 		for (bits = w.word[i]; bits != 0; bits &= bits - 1, g++)
-			if (first_kid(f, (uint32_t)(i * 64 +
-			    (size_t)__builtin_ctzll(bits))))
+			if (fk[i] & (bits & -bits))
 				w.gstart[g + 1]++;
 	for (i = 0; i < ng; i++)
 		w.gstart[i + 1] += w.gstart[i];
+	w.gnode = xreallocarray(NULL, nk + ng + 1, sizeof(*w.gnode));
 	for (i = 0, g = 0; i < nw; i++)
-		for (bits = w.word[i]; bits != 0; bits &= bits - 1, g++) {
-			p = (uint32_t)(i * 64 + (size_t)__builtin_ctzll(bits));
-			if (first_kid(f, p))
-				w.gnode[w.gstart[g]++] = p + 1;
-		}
+		for (bits = w.word[i]; bits != 0; bits &= bits - 1, g++)
+			if (fk[i] & (bits & -bits))
+				w.gnode[w.gstart[g]++] = (uint32_t)(i * 64 +
+				    (size_t)__builtin_ctzll(bits)) + 1;
+	free(fk);
 	for (i = 0; i < f->nheads; i++)
 		if ((p = f->heads[i].parent) != CTREE_NONE)
 			w.gnode[w.gstart[group_of(p)]++] = f->heads[i].node;

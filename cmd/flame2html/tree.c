@@ -157,6 +157,7 @@ flame_new(struct flame *f, uint32_t parent, uint32_t name, uint32_t nh)
 	f->heads[f->nheads].node = id;
 	f->heads[f->nheads++].parent = parent;
 	if (parent != CTREE_NONE) {
+		f->node[parent].label |= FT_GROUP;
 		if (++f->nslot > f->cap / 4 * 3)
 			slot_grow(f);
 		sl.parent = parent;
@@ -178,7 +179,8 @@ name_is(const struct flame *f, uint32_t nm, const char *s, size_t len)
 
 /*
  * The child of parent called s[0..len) in the child index (name hash
- * nh), or CTREE_NONE.  A slot is matched by its parent and name hash
+ * nh), or CTREE_NONE.  A parent without FT_GROUP has nothing there, and
+ * needs no look.  A slot is matched by its parent and name hash
  * and then by the text of its name, so no name is looked up on the way
  * down.
  */
@@ -188,6 +190,8 @@ flame_find_index(const struct flame *f, uint32_t parent, const char *s,
 {
 	size_t j;
 
+	if (!(f->node[parent].label & FT_GROUP))
+		return CTREE_NONE;	/* no child in the index */
 	for (j = flame_slot_hash(parent, nh) & (f->cap - 1);
 	    f->slot[j].node != 0; j = (j + 1) & (f->cap - 1))
 		if (f->slot[j].nh == nh && f->slot[j].parent == parent &&
