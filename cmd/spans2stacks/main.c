@@ -63,6 +63,23 @@ static const struct option longopts[] = {
 #define CATC 8
 #define THRC 8
 
+/*
+ * The fast path of the span reader: a record in the layout db2spans and
+ * trace2spans write, {"pid":N,"tid":N,"name":S[,"cat":S],"start_ns":N,
+ * "end_ns":N[,"lane":S][,"thread_name":S][,"run":S]}, with integers N of
+ * at most 19 digits and strings S of printable ASCII without escapes, is
+ * cut into f->v[] (as nd_fields() would give) and its times read, in one
+ * pass, without the general JSON scanner.  Returns 0, or -1 for anything
+ * else: that record goes to nd_fields(), which validates it and reports
+ * what is wrong.  Both loops take 8 bytes at a time.
+ */
+struct fast {
+	struct nd_slice v[9];	/* in the order of span_record's keys */
+	int64_t start, end;
+	uint64_t pid, tid;	/* the digits of pid and tid, */
+	unsigned neg;		/* and their signs, as struct thrc has them */
+};
+
 /* The state of one run: the tree and the counters the summary reports. */
 struct run {
 	struct tree tree;
@@ -73,6 +90,9 @@ struct run {
 		char key[64];
 		size_t len;
 		struct thread *th;
+		int num;	/* no run, no lane; pid, tid integers: */
+		uint64_t pid, tid;	/* their values, */
+		unsigned neg;	/* 1: pid < 0, 2: tid < 0 (so "-0" apart) */
 	} thrc[THRC];
 	size_t nthrc, thrc_next, thrc_last;
 	uint64_t filtered, records;
@@ -155,10 +175,13 @@ thrc_eq(const struct thrc *c, const struct nd_slice id[4], const size_t l[4])
 	return 1;
 }
 
-/* Remembers th under its key, in place of the oldest entry. */
+/*
+ * Remembers th under its key, in place of the oldest entry; f: the
+ * record's pid and tid as numbers (NULL: not known).
+ */
 static void
 thrc_put(struct run *r, struct thread *th, const struct nd_slice id[4],
-    const size_t l[4])
+    const size_t l[4], const struct fast *f)
 {
 	struct thrc *c = &r->thrc[r->thrc_next];
 	size_t i, off = 0;
@@ -178,6 +201,12 @@ thrc_put(struct run *r, struct thread *th, const struct nd_slice id[4],
 	}
 	c->len = off;
 	c->th = th;
+	c->num = f != NULL && l[0] == 0 && l[1] == 0;
+	if (c->num) {
+		c->pid = f->pid;
+		c->tid = f->tid;
+		c->neg = f->neg;
+	}
 }
 
 /*
@@ -186,16 +215,27 @@ thrc_put(struct run *r, struct thread *th, const struct nd_slice id[4],
  * a "run".  The last few threads are found by the raw text of run, lane,
  * pid and tid, without building the label: spans of a few threads come
  * mixed in any order.  id[] is run, lane, pid, tid (run and lane:
- * strings or absent).
+ * strings or absent); f, when the fast path read the record, has pid and
+ * tid as numbers, which find a thread without run or lane by two
+ * compares.
  */
 static struct thread *
-span_thread(struct run *r, const struct nd_slice id[4])
+span_thread(struct run *r, const struct nd_slice id[4], const struct fast *f)
 {
 	struct thread *th;
 	size_t i, j, l[4];
 
 	for (i = 0; i < 4; i++)
 		l[i] = i > 1 || nd_type(id[i]) == ND_STRING ? id[i].len : 0;
+	for (i = 0; f != NULL && l[0] == 0 && l[1] == 0 && i < r->nthrc;
+	    i++) {
+		j = (r->thrc_last + i) % r->nthrc;
+		if (r->thrc[j].num && r->thrc[j].pid == f->pid &&
+		    r->thrc[j].tid == f->tid && r->thrc[j].neg == f->neg) {
+			r->thrc_last = j;
+			return r->thrc[j].th;
+		}
+	}
 	for (i = 0; i < r->nthrc; i++) {
 		j = (r->thrc_last + i) % r->nthrc;
 		if (thrc_eq(&r->thrc[j], id, l)) {
@@ -222,7 +262,7 @@ span_thread(struct run *r, const struct nd_slice id[4])
 	th = tree_thread(&r->tree, r->label.buf, r->label.len);
 	th->flat = l[1] > 0;
 	thread_run(th, id[0]);
-	thrc_put(r, th, id, l);
+	thrc_put(r, th, id, l, f);
 	return th;
 }
 
@@ -316,20 +356,6 @@ span_extras(struct run *r, struct thread *th, struct nd_slice cat,
 	}
 }
 
-/*
- * The fast path of the span reader: a record in the layout db2spans and
- * trace2spans write, {"pid":N,"tid":N,"name":S[,"cat":S],"start_ns":N,
- * "end_ns":N[,"lane":S][,"thread_name":S][,"run":S]}, with integers N of
- * at most 19 digits and strings S of printable ASCII without escapes, is
- * cut into f->v[] (as nd_fields() would give) and its times read, in one
- * pass, without the general JSON scanner.  Returns 0, or -1 for anything
- * else: that record goes to nd_fields(), which validates it and reports
- * what is wrong.  Both loops take 8 bytes at a time.
- */
-struct fast {
-	struct nd_slice v[9];	/* in the order of span_record's keys */
-	int64_t start, end;
-};
 
 #define ONES 0x0101010101010101ULL
 #define HIGH 0x8080808080808080ULL
@@ -410,14 +436,17 @@ fast_int(const char *p, const char *e, struct nd_slice *v, int64_t *out)
 	return q;
 }
 
-/* The same without the value, for pid and tid (kept as text). */
+/*
+ * The same for pid and tid, which are kept as text: *x gets the value of
+ * the digits (19 at most), for finding the thread (struct thrc).
+ */
 static const char *
-fast_id(const char *p, const char *e, struct nd_slice *v)
+fast_id(const char *p, const char *e, struct nd_slice *v, uint64_t *x)
 {
 	const char *q = p + (p < e && *p == '-'), *d = q;
 
-	while (q < e && *q >= '0' && *q <= '9')
-		q++;
+	for (*x = 0; q < e && *q >= '0' && *q <= '9'; q++)
+		*x = *x * 10 + (unsigned)(*q - '0');
 	if (q == d || q - d > 19 || (*d == '0' && q - d > 1) || q >= e ||
 	    (*q != ',' && *q != '}'))
 		return NULL;
@@ -472,9 +501,9 @@ fast_fields(const char *p, size_t len, struct fast *f)
 
 	memset(v, 0, 9 * sizeof(*v));
 	if ((p = fast_key(p, e, "{\"pid\":", 7)) == NULL ||
-	    (p = fast_id(p, e, &v[0])) == NULL ||
+	    (p = fast_id(p, e, &v[0], &f->pid)) == NULL ||
 	    (p = fast_key(p, e, ",\"tid\":", 7)) == NULL ||
-	    (p = fast_id(p, e, &v[1])) == NULL ||
+	    (p = fast_id(p, e, &v[1], &f->tid)) == NULL ||
 	    (p = fast_key(p, e, ",\"name\":", 8)) == NULL ||
 	    (p = fast_str(p, e, &v[2])) == NULL)
 		return -1;
@@ -495,6 +524,7 @@ fast_fields(const char *p, size_t len, struct fast *f)
 	if ((q = fast_key(p, e, ",\"run\":", 7)) != NULL &&
 	    (p = fast_str(q, e, &v[7])) == NULL)
 		return -1;
+	f->neg = (*v[0].p == '-') | (*v[1].p == '-') << 1;
 	return p + 1 == e && *p == '}' ? 0 : -1;
 }
 
@@ -555,7 +585,7 @@ span_record(struct run *r, const struct nd_reader *rd)
 		return;
 	}
 	if ((th = span_thread(r, (struct nd_slice[4]){ v[7], v[8], v[0],
-	    v[1] })) == NULL) {
+	    v[1] }, fast ? &f : NULL)) == NULL) {
 		bad_input(&r->bad, &rd->pos, "'pid' or 'tid' is not a number "
 		    "or a string");
 		return;

@@ -165,10 +165,10 @@ rd_less(const struct rd *a, const struct rd *b)
 {
 	const struct bspan *x = &a->buf[a->pos], *y = &b->buf[b->pos];
 
-	if (span_before(x, y))
-		return 1;
-	if (span_before(y, x))
-		return 0;
+	if (x->start != y->start)
+		return x->start < y->start;
+	if (x->end != y->end)
+		return x->end > y->end;
 	return a->ord < b->ord;
 }
 
