@@ -344,15 +344,18 @@ ascend_select(struct db_run *run, size_t t, struct strbuf *sql, int keys)
 }
 
 /* ENUM_API_TYPE, shared by PYTORCH_API and CANN_API (quoted JSON). */
+#define ASC_TYPE(code, name) { code, "\"" name "\"", sizeof(name) + 1 }
 static const struct {
 	int64_t code;
 	const char *cat;
+	size_t len;
 } asc_types[] = {
-	{ 5000, "\"runtime\"" }, { 5500, "\"communication\"" },
-	{ 10000, "\"node\"" }, { 15000, "\"model\"" }, { 20000, "\"acl\"" },
-	{ 50001, "\"op\"" }, { 50002, "\"queue\"" }, { 50003, "\"python\"" },
-	{ 50004, "\"mstx\"" },
+	ASC_TYPE(5000, "runtime"), ASC_TYPE(5500, "communication"),
+	ASC_TYPE(10000, "node"), ASC_TYPE(15000, "model"),
+	ASC_TYPE(20000, "acl"), ASC_TYPE(50001, "op"), ASC_TYPE(50002, "queue"),
+	ASC_TYPE(50003, "python"), ASC_TYPE(50004, "mstx"),
 };
+#undef ASC_TYPE
 
 /*
  * The category of the type in column col: its ENUM_API_TYPE name, an
@@ -375,7 +378,7 @@ ascend_cat(sqlite3_stmt *st, int col, struct span *s, struct strbuf *buf)
 		for (i = 0; i < sizeof(asc_types) / sizeof(asc_types[0]); i++)
 			if (asc_types[i].code == code) {
 				s->cat = asc_types[i].cat;
-				s->cat_len = strlen(s->cat);
+				s->cat_len = asc_types[i].len;
 				return;
 			}
 		strbuf_addf(buf, "\"%" PRId64 "\"", code);
