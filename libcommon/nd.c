@@ -410,6 +410,16 @@ key_head(const char *p, size_t n)
 	return w;
 }
 
+/* Makes sh none. */
+static void
+shape_none(struct nd_shape *sh)
+{
+	memset(sh->text, 0, sizeof(sh->text));
+	sh->len = 0;
+	sh->lo = 1;
+	sh->hi = 0;
+}
+
 void
 nd_keys_init(struct nd_keys *ks, const char *const keys[], size_t n)
 {
@@ -422,6 +432,8 @@ nd_keys_init(struct nd_keys *ks, const char *const keys[], size_t n)
 	if (n > ND_KEYS_MAX)
 		return;		/* too many for the table: looked up in turn */
 	ks->table = 1;
+	for (i = 0; i < ND_KEYS_MAX; i++)
+		shape_none(&ks->shape[i]);
 	for (i = 0; i < n; i++) {
 		ks->len[i] = strlen(keys[i]);
 		ks->head[i] = key_head(keys[i], ks->len[i]);
@@ -593,28 +605,29 @@ blank_end(const char *p, const char *end)
 /*
  * Do the bytes at p (a separator) start with the separator and key of
  * sh?  In one or two compares of 16 bytes when they do not reach past
- * end.
+ * end.  A shape that is none never matches: its text starts with a NUL
+ * and its lo mask asks for that byte.
  */
 static HOT int
 shape_eq(const struct nd_shape *sh, const char *p, const char *end)
 {
 #ifdef __SSE2__
-	unsigned lo, hi, n = sh->len;
+	unsigned m;
 
-	if (n > 0 && end - p >= 16) {
-		lo = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(
+	if (end - p >= 16) {
+		m = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(
 		    _mm_loadu_si128((const __m128i *)(const void *)p),
 		    _mm_loadu_si128((const __m128i *)(const void *)sh->text)));
-		if (n <= 16)
-			return (~lo & ((1u << n) - 1)) == 0;
-		if (lo != 0xFFFF)
+		if ((m & sh->lo) != sh->lo)
 			return 0;
+		if (sh->hi == 0)
+			return 1;
 		if (end - p >= 32) {
-			hi = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(
+			m = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(
 			    _mm_loadu_si128((const __m128i *)(const void *)
 			    (p + 16)), _mm_loadu_si128((const __m128i *)
 			    (const void *)(sh->text + 16))));
-			return (~hi & ((1u << (n - 16)) - 1)) == 0;
+			return (m & sh->hi) == sh->hi;
 		}
 	}
 #endif
@@ -626,12 +639,15 @@ shape_eq(const struct nd_shape *sh, const char *p, const char *end)
 static void
 shape_learn(struct nd_shape *sh, const char *p, const char *end, int key)
 {
-	sh->len = 0;
-	if (end - p > (ptrdiff_t)sizeof(sh->text))
+	size_t n = (size_t)(end - p);
+
+	shape_none(sh);
+	if (n > sizeof(sh->text))
 		return;
-	memset(sh->text, 0, sizeof(sh->text));
-	memcpy(sh->text, p, (size_t)(end - p));
-	sh->len = (unsigned char)(end - p);
+	memcpy(sh->text, p, n);
+	sh->len = (unsigned char)n;
+	sh->lo = (uint16_t)(n >= 16 ? 0xFFFF : (1u << n) - 1);
+	sh->hi = (uint16_t)(n <= 16 ? 0 : (1u << (n - 16)) - 1);
 	sh->key = (signed char)key;
 }
 
@@ -742,6 +758,8 @@ fast_fields(const char *line, size_t len, struct nd_keys *ks,
 			vals[i].p = v;
 			vals[i].len = (size_t)(p - v);
 		}
+		if (p < end && *p == ',')
+			continue;
 		p = blank_end(p, end);
 		if (p < end && *p == ',')
 			continue;
@@ -833,6 +851,10 @@ nd_trim(const char **line, size_t *len, unsigned long lineno)
 	const char *p = *line;
 	size_t n = *len;
 
+	/* The usual line: a record from its first byte to its last. */
+	if (n > 0 && lineno != 1 && (unsigned char)p[0] > ' ' &&
+	    (unsigned char)p[n - 1] > ' ')
+		return;
 	if (lineno == 1 && n >= 3 && memcmp(p, "\xef\xbb\xbf", 3) == 0) {
 		p += 3;		/* a UTF-8 byte order mark */
 		n -= 3;

@@ -104,7 +104,8 @@ struct nd_keys {
 	 */
 	struct nd_shape {
 		unsigned char text[32];
-		unsigned char len;	/* 0: none */
+		uint16_t lo, hi;	/* the bytes of text[0..16), [16..32) */
+		unsigned char len;	/* 0: none (text[0] is then 0) */
 		signed char key;
 	} shape[ND_KEYS_MAX];
 };

@@ -895,6 +895,56 @@ keys_read_records_of_changing_layouts(void **state)
 }
 
 static void
+keys_match_separators_and_long_keys_of_a_known_layout(void **state)
+{
+	/* Separator, quotes and ':' around them: 16, 17, 32 and 33 bytes. */
+	static const char *const keys[] = { "twelve_bytes", "thirteen_byte",
+		"twenty_eight_bytes_long_key_", "twenty_nine_bytes_long_key___" };
+	static const struct { const char *line; int found; const char *v[4];
+	} recs[] = {
+		{ "{\"twelve_bytes\":1,\"thirteen_byte\":2,"
+		    "\"twenty_eight_bytes_long_key_\":3,"
+		    "\"twenty_nine_bytes_long_key___\":4}", 4,
+		    { "1", "2", "3", "4" } },
+		{ "{\"twelve_bytes\":5,\"thirteen_byte\":6,"
+		    "\"twenty_eight_bytes_long_key_\":7,"
+		    "\"twenty_nine_bytes_long_key___\":8}", 4,
+		    { "5", "6", "7", "8" } },
+		/* The same first 16 bytes, another key. */
+		{ "{\"twelve_bytes\":1,\"thirteen_bytX\":2,"
+		    "\"twenty_eight_bytes_long_key!\":3,"
+		    "\"twenty_nine_bytes_long_key___\":4}", 2,
+		    { "1", NULL, NULL, "4" } },
+		{ "{\"twelve_bytes\":1 , \"thirteen_byte\" : 2 }", 2,
+		    { "1", "2", NULL, NULL } },
+		{ "{\"twelve_bytes\":1,\"thirteen_byte\":2,}", -1,
+		    { NULL } },
+		{ "{\"twelve_bytes\":1,\"thirteen_byte\":2,\"twenty_eight_b",
+		    -1, { NULL } },
+		{ "{}", 0, { NULL, NULL, NULL, NULL } },
+		{ " {\"twelve_bytes\":9,\"thirteen_byte\":8,"
+		    "\"twenty_eight_bytes_long_key_\":7,"
+		    "\"twenty_nine_bytes_long_key___\":6} ", 4,
+		    { "9", "8", "7", "6" } },
+	};
+	struct nd_slice v[4];
+	struct nd_keys ks;
+	size_t i, j;
+
+	(void)state;
+	nd_keys_init(&ks, keys, 4);
+	for (i = 0; i < sizeof(recs) / sizeof(recs[0]); i++) {
+		assert_int_equal(nd_fields_keys(recs[i].line,
+		    strlen(recs[i].line), &ks, v), recs[i].found);
+		for (j = 0; recs[i].found >= 0 && j < 4; j++)
+			if (recs[i].v[j] != NULL)
+				assert_mem_str(v[j].p, v[j].len, recs[i].v[j]);
+			else
+				assert_null(v[j].p);
+	}
+}
+
+static void
 keys_report_errors_in_a_record_of_a_known_layout(void **state)
 {
 	static const char *const keys[] = { "a", "b" };
@@ -939,6 +989,8 @@ main(void)
 		cmocka_unit_test(keys_beyond_the_table_are_found_in_turn),
 		cmocka_unit_test(keys_fill_only_the_first_of_a_repeated_name),
 		cmocka_unit_test(keys_read_records_of_changing_layouts),
+		cmocka_unit_test(
+		    keys_match_separators_and_long_keys_of_a_known_layout),
 		cmocka_unit_test(
 		    keys_report_errors_in_a_record_of_a_known_layout),
 		cmocka_unit_test(
