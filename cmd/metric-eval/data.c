@@ -1011,7 +1011,11 @@ fast_value(struct table *t, const struct pos_ent *e, const char *p,
 	if (*p == '{' && e->what >= K_BLOCK && top)
 		return fast_block(t, &t->blocks[e->what - K_BLOCK], p, end,
 		    row, 0, fr);
-	if (*p == '-' || (*p >= '0' && *p <= '9'))
+	if (end - p >= 4 && p[0] == '0' && p[1] == '.' && p[2] == '0' &&
+	    (p[3] == ',' || p[3] == '}')) {
+		x = 0;		/* a third of the counters: "0.0" */
+		p += 3;
+	} else if (*p == '-' || (*p >= '0' && *p <= '9'))
 		p = strict_number(p, end, &x);
 	else if ((p = fast_other(p, end)) != NULL)
 		x = number((struct nd_slice){ v.p, (size_t)(p - v.p) });

@@ -264,7 +264,8 @@ ksum_add(struct ksum *k, double x)
 	double t = k->s + x;
 
 	k->plain += x;
-	if (!isfinite(x) || !isfinite(t)) {
+	/* s stays finite, so a NaN or infinite x makes t so too. */
+	if (!isfinite(t)) {
 		k->nonfinite = 1;
 		return;
 	}

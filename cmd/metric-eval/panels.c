@@ -115,21 +115,42 @@ duration(const struct table *t, size_t r)
 
 /* ---- writing ---- */
 
+/* Writes the decimal digits of x at p; returns the byte after them. */
+static char *
+put_dec(char *p, size_t x)
+{
+	char d[24];
+	size_t n = 0;
+
+	do
+		d[n++] = (char)('0' + x % 10);
+	while ((x /= 10) != 0);
+	while (n > 0)
+		*p++ = d[--n];
+	return p;
+}
+
 static void
 head(const struct panels_out *o, int table_id, const char *panel,
     const char *table, size_t row, const char *metric, size_t mlen)
 {
-	char id[64];
+	char id[80], *p;
+	size_t tl;
 
+	/* "2.0" and "2.0.17" without snprintf(): the Dispatch List has a
+	 * record per dispatch (table ids are not negative). */
+	p = put_dec(id, (size_t)table_id / 100);
+	*p++ = '.';
+	p = put_dec(p, (size_t)table_id % 100);
+	tl = (size_t)(p - id);
+	*p++ = '.';
+	p = put_dec(p, row);
 	ndw_begin(o->w);
 	ndw_i64(o->w, "panel_id", table_id / 100 * 100);
 	ndw_strz(o->w, "panel", panel);
-	snprintf(id, sizeof(id), "%d.%d", table_id / 100, table_id % 100);
-	ndw_strz(o->w, "table_id", id);
+	ndw_str(o->w, "table_id", id, tl);
 	ndw_strz(o->w, "table", table);
-	snprintf(id, sizeof(id), "%d.%d.%zu", table_id / 100, table_id % 100,
-	    row);
-	ndw_strz(o->w, "metric_id", id);
+	ndw_str(o->w, "metric_id", id, (size_t)(p - id));
 	ndw_str(o->w, "metric", metric, mlen);
 }
 
@@ -283,7 +304,8 @@ dispatch_list(const struct panels_out *o, const struct table *t,
 			continue;
 		/* The row key: the Dispatch_ID, else the position. */
 		id = t->dispatch_id[idx[i]];
-		snprintf(pos, sizeof(pos), "%zu", i);
+		if (id == NULL)
+			*put_dec(pos, i) = '\0';
 		head(o, 2, "Top Stats", "Dispatch List", i, id ? id : pos,
 		    strlen(id ? id : pos));
 		norm(o);
