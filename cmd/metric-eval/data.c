@@ -29,7 +29,7 @@ table_release(struct table *t)
 		size_t j;
 
 		for (j = 0; j < t->blocks[i].npos; j++)
-			free(t->blocks[i].pos[j].key);
+			free(t->blocks[i].pos[j].raw);
 		free(t->blocks[i].pos);
 		hmap_release(&t->blocks[i].keys);
 		hmap_release(&t->blocks[i].cols);
@@ -568,9 +568,12 @@ key_meaning(struct table *t, struct block *b, size_t i, const char *key,
 	for (; b->npos <= i; b->npos++)
 		memset(&b->pos[b->npos], 0, sizeof(*b->pos));
 	e = &b->pos[i];
-	free(e->key);
-	e->key = xmalloc(kl + 1);
+	free(e->raw);
+	e->raw = xmalloc(kl + 4);
+	e->key = e->raw + 1;
+	e->raw[0] = '"';
 	memcpy(e->key, key, kl);
+	memcpy(e->key + kl, "\":", 3);
 	e->len = kl;
 	e->plain = !memchr(key, '"', kl) && !memchr(key, '\\', kl);
 	slot = hmap_get(&b->cols, key, kl);
@@ -717,6 +720,22 @@ cached_key(const struct block *b, size_t i, const char *p, const char *end)
 	e = &b->pos[i];
 	if (*p != '"' || !e->plain || (size_t)(end - p) <= e->len + 1 ||
 	    p[e->len + 1] != '"' || !same_bytes(p + 1, e->key, e->len))
+		return NULL;
+	return e;
+}
+
+/* As cached_key(), with the colon after the key: what the fast path
+ * takes (no blanks around it). */
+static inline const struct pos_ent *
+fast_key(const struct block *b, size_t i, const char *p, const char *end)
+{
+	const struct pos_ent *e;
+
+	if (i >= b->npos)
+		return NULL;
+	e = &b->pos[i];
+	if (!e->plain || (size_t)(end - p) <= e->len + 3 ||
+	    !same_bytes(p, e->raw, e->len + 3))
 		return NULL;
 	return e;
 }
@@ -1050,11 +1069,9 @@ fast_block(struct table *t, struct block *b, const char *p, const char *end,
 	if (p >= end || *p != '{')
 		return NULL;
 	for (p++;; p++) {
-		if ((e = cached_key(b, i++, p, end)) == NULL)
+		if ((e = fast_key(b, i++, p, end)) == NULL)
 			return NULL;
-		p += e->len + 2;
-		if (end - p < 2 || *p++ != ':')
-			return NULL;
+		p += e->len + 3;
 		p = fast_value(t, e, p, end, row, top, fr, &ts, &te);
 		if (p == NULL || p >= end)
 			return NULL;

@@ -37,7 +37,8 @@ col_get(const struct column *c, size_t row)
 
 /* What the key at one position of a record means (data.c). */
 struct pos_ent {
-	char *key;
+	char *raw;		/* '"', the key, '"', ':' */
+	char *key;		/* raw + 1: len bytes */
 	size_t len;
 	long col;		/* stored column, or -1 */
 	int plain;		/* key has no '"' or '\\': its own JSON text */
