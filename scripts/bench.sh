@@ -6,9 +6,12 @@
 # over ours.  Runs under nice.  Generated inputs are kept in
 # $BENCH_TMP/cache (default $O/bench/cache), named by a checksum of their
 # generator and its parameters: the first run spends some minutes making
-# them, later runs none.  BENCH="spans topn" runs only those scripts.
-# What each script took (wall and CPU time) goes to stderr; the last row
-# of the table is the whole.
+# them, later runs none.  BENCH="spans topn" runs only those scripts;
+# FULL=1 adds the rows that no target or README figure needs (a peer on
+# a second size, a second fixture, the timeline page).
+# What each script took (wall and CPU time, and of it the making of
+# inputs) goes to stderr; the last row of the table is the whole, with
+# the part that was making inputs.
 O=${1:-build}
 top=$(cd "$(dirname "$0")/.." && pwd)
 export BIN="$top/$O/bin" BENCH_TMP="${BENCH_TMP:-$top/$O/bench}"
@@ -18,21 +21,33 @@ mkdir -p "$BENCH_TMP"
 syspython "$BENCH_TMP/py" || exit 1
 row_header
 : >"$BENCH_TMP/times"
+: >"$BENCH_TMP/made"
 for s in "$top"/scripts/bench/*.sh; do
 	[ -f "$s" ] || continue
 	name=$(basename "$s" .sh)
 	if [ -n "${BENCH:-}" ]; then
 		case " $BENCH " in *" $name "*) ;; *) continue ;; esac
 	fi
+	m0=$(wc -l <"$BENCH_TMP/made")
 	nice /usr/bin/time -f '%e %U %S' -o "$BENCH_TMP/time" sh "$s" ||
 	    echo "$name | failed | - | - | - | - | - | - | - | - | - | -"
-	tail -n 1 "$BENCH_TMP/time" | awk -v n="$name" '{
-	    printf "(%s: %.0f s, %.0f s of CPU)\n", n, $1,
-	    $2 + $3 }' >&2
+	# What the script took, and of it the making of its inputs (lines
+	# that cached() in measure.sh added to $BENCH_TMP/made).
+	{ tail -n 1 "$BENCH_TMP/time" && tail -n +$((m0 + 1)) \
+	    "$BENCH_TMP/made"; } | awk -v n="$name" '
+	    NR == 1 { w = $1; c = $2 + $3; next }
+	    { mw += $1; mc += $2 + $3 }
+	    END { printf "(%s: %.0f s, %.0f s of CPU", n, w, c
+		if (NR > 1)
+			printf "; making inputs %.0f s, %.0f s of CPU", mw, mc
+		print ")" }' >&2
 	tail -n 1 "$BENCH_TMP/time" >>"$BENCH_TMP/times"
 done
 # The last row: what the table took, the making of inputs not yet made
-# included.
+# included, and how much of it that was.
 row "make bench" "${BENCH:-all scripts}" - "$(awk '{ w += $1; c += $2 + $3 }
     END { print w, "-", c, "- - -" }' "$BENCH_TMP/times")" \
-    "wall and CPU time of the scripts above (under nice)"
+    "$(awk '{ w += $1; c += $2 + $3 } END {
+	printf "wall and CPU time of the scripts above (under nice); of " \
+	    "it, making inputs: %.0f s wall, %.0f s CPU", w, c }' \
+    "$BENCH_TMP/made")"

@@ -13,7 +13,8 @@
 #   - the merge, spans2stacks -m --files-from, of a quarter of the
 #     ranks, of all of them, and of all of them listed 4 times (4x the
 #     inputs, the same unique stacks: the same memory), against a Python
-#     dict merge of the same records.
+#     dict merge of the same records on all of them once (FULL=1: on
+#     every list).
 #
 # Median of $RUNS runs (default 5, taking turns).  $BIN and $BENCH_TMP
 # come from bench.sh.
@@ -92,9 +93,15 @@ PY
 for l in $((n / 4)) "$n" "4x$n"; do
 	u=$(spans2stacks -m -q --files-from "$T/list-$l" | wc -l)
 	k=$(wc -l <"$T/list-$l")
-	t=$(pair "$runs" "spans2stacks -m -q --files-from '$T/list-$l'" \
-	    "python3 '$T/merge.py' '$T/list-$l'")
+	if [ "$l" = "$n" ] || [ "${FULL:-0}" = 1 ]; then
+		t=$(pair "$runs" "spans2stacks -m -q --files-from '$T/list-$l'" \
+		    "python3 '$T/merge.py' '$T/list-$l'")
+		p="Python dict merge"
+	else
+		t=$(pair "$runs" "spans2stacks -m -q --files-from '$T/list-$l'" \
+		    "")
+		p=-
+	fi
 	row "batch: merge, spans2stacks -m --files-from" \
-	    "$k stack files ($l ranks)" "Python dict merge" "$t" \
-	    "$u unique stacks"
+	    "$k stack files ($l ranks)" "$p" "$t" "$u unique stacks"
 done

@@ -2,10 +2,12 @@
 # metric-eval.sh: metric-eval with the full gfx942 and gfx90a panel configs.
 #
 # 1. A fixture workload end to end (pmc2ndjson | metric-eval, every metric
-#    of the architecture), median of $RUNS (default 5); the peer is derive.py, the
-#    independent Python evaluator of the golden cases (same metrics, no
-#    pandas), and the issue's figure for 'rocprof-compute analyze' on such
-#    a three-dispatch workload is 6 to 26 s of CPU.
+#    of the architecture: path/MI300X_A1 with gfx942, and with FULL=1
+#    also vcopy/MI200 with gfx90a), median of $RUNS (default 5); the peer
+#    is derive.py, the independent Python evaluator of the golden cases
+#    (same metrics, no pandas), and the issue's figure for
+#    'rocprof-compute analyze' on such a three-dispatch workload is 6 to
+#    26 s of CPU.
 # 2. 1,000,000 generated dispatches (ME_N to change) with the full gfx942
 #    config: the path/MI300X_A1 dispatches, repeated, with every non-channel
 #    counter the config reads (about 8.6 kB a record; full-width records
@@ -29,7 +31,9 @@ if [ ! -d "$C" ] || [ ! -x "$BIN/pmc2ndjson" ]; then
 	exit 0
 fi
 
-for w in path/MI300X_A1:gfx942 vcopy/MI200:gfx90a; do
+ws=path/MI300X_A1:gfx942
+[ "${FULL:-0}" = 1 ] && ws="$ws vcopy/MI200:gfx90a"
+for w in $ws; do
 	wl=${w%%:*} arch=${w##*:}
 	t=$(pair "$runs" "'$BIN/pmc2ndjson' '$F/$wl' |
 	    '$BIN/metric-eval' -c '$C/$arch'" \

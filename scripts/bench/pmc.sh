@@ -47,7 +47,7 @@ row "pmc2ndjson | topn" "mixbench x $((small / 167)), $small dispatches" \
     "python3 csv module" "$t" "peak: the larger stage"
 
 d_big=$(scale "$big")
-mb=$(($(cat "$d_big"/*.csv | wc -c) / 1000000))
+mb=$(($(wc -c "$d_big"/*.csv | tail -n 1 | awk '{ print $1 }') / 1000000))
 t=$(pair "$runs" "'$BIN/pmc2ndjson' --no-progress '$d_big' |
     '$BIN/topn' --no-progress -k Kernel_Name -v dur_ns -n 0" "")
 row "pmc2ndjson | topn" "mixbench x $((big / 167)), $big dispatches ($mb MB)" \

@@ -77,7 +77,8 @@ _ptime() {
 # under nice and kept in $BENCH_TMP/cache/ by a checksum of CMD and of
 # the FILEs (the generator CMD runs): a second 'make bench' makes
 # nothing, a changed generator or parameter makes a new input.  What the
-# making took goes to stderr.
+# making took goes to stderr, and its "wall user sys" is added to
+# $BENCH_TMP/made, which bench.sh sums in its last row.
 cached() {
 	_cn=$1 _cc=$2
 	shift 2
@@ -85,14 +86,18 @@ cached() {
 	_cp=$BENCH_TMP/cache/$_ck
 	if [ ! -e "$_cp/$_cn" ]; then
 		rm -rf "$_cp" "$_cp.tmp" && mkdir -p "$_cp.tmp" || return 1
-		_c0=$(date +%s)
-		if ! out=$_cp.tmp/$_cn nice sh -c "$_cc" >&2; then
+		if ! out=$_cp.tmp/$_cn /usr/bin/time -f '%e %U %S' \
+		    -o "$_cp.time" nice sh -c "$_cc" >&2; then
 			echo "(making $_cn failed)" >&2
-			rm -rf "$_cp.tmp"
+			rm -rf "$_cp.tmp" "$_cp.time"
 			return 1
 		fi
 		mv "$_cp.tmp" "$_cp" || return 1
-		echo "(made $_cn in $(($(date +%s) - _c0)) s)" >&2
+		tail -n 1 "$_cp.time" >>"$BENCH_TMP/made"
+		tail -n 1 "$_cp.time" | awk -v n="$_cn" '{
+		    printf "(made %s in %.0f s, %.0f s of CPU)\n", n, $1,
+		    $2 + $3 }' >&2
+		rm -f "$_cp.time"
 	fi
 	echo "$_cp/$_cn"
 }
