@@ -293,7 +293,7 @@ merge_sort(struct bspan *a, size_t n, struct bspan *tmp)
  * then spans that start together, which stay in input order, are put
  * longest first.
  */
-#define RADIX_BITS 11
+#define RADIX_BITS 12
 #define RADIX (1u << RADIX_BITS)
 #define RADIX_PASSES ((64 + RADIX_BITS - 1) / RADIX_BITS)
 
