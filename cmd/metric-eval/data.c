@@ -935,7 +935,12 @@ strict_number(const char *p, const char *end, double *out)
 	else
 		p = scan_digits(p, end, &m, &ni, &inz);
 	mi = m;
-	if (p < end && *p == '.') {
+	if (end - p >= 3 && p[0] == '.' && p[1] == '0' &&
+	    (p[2] == ',' || p[2] == '}')) {
+		p += 2;		/* "65536.0": one zero digit */
+		m *= 10;
+		fd = 1;
+	} else if (p < end && *p == '.') {
 		if (++p >= end || (unsigned)(*p - '0') > 9)
 			return NULL;
 		p = scan_digits(p, end, &m, &fd, &nz);

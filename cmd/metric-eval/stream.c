@@ -420,9 +420,9 @@ fold(struct slot *s, const double *v, size_t n, int masked)
 	struct ksum sum;
 	size_t i, m;
 	double x, min, max;
-	int have;
+	int have, needs = s->needs;
 
-	if (s->needs & NEED_KEEP) {
+	if (needs & NEED_KEEP) {
 		XGROW(s->keep, s->nkeep + n, s->keep_alloc);
 		memcpy(s->keep + s->nkeep, v, n * sizeof(double));
 		s->nkeep += n;
@@ -441,9 +441,9 @@ fold(struct slot *s, const double *v, size_t n, int masked)
 			continue;
 		}
 		m++;
-		if (s->needs & NEED_SUM)
+		if (needs & NEED_SUM)
 			ksum_add(&sum, x);
-		if (!(s->needs & NEED_MINMAX))
+		if (!(needs & NEED_MINMAX))
 			continue;
 		if (!have) {
 			min = max = x;

@@ -8,13 +8,24 @@ TEXTS = ["0", "-0", "-0.0", "7", "-12", "65536.0", "53951831.0", "0.1",
          "12345678901234567890", "1234567890123456789.5",
          "0.1234567890123456789", "3.14159265358979323846",
          "1.0000000000000000000000001", "4.35", "99999999999999999999",
-         "0.30000000000000004", "1e-320", "123456789012.0625"]
+         "0.30000000000000004", "1e-320", "123456789012.0625",
+         # Digit runs around eight (read eight at a time) and ".0".
+         "0.0", "-65536.0", "12345678", "123456789", "87654321.0",
+         "123456789.0", "1234567812345678", "12345678123456789.0",
+         "9007199254740992.0", "0.12345678", "0.123456789", "10.00",
+         "1.0e2", "100000000.0", "5"]
 names = ["A%d" % i for i in range(len(TEXTS))]
+# The record twice: the first dispatch teaches metric-eval the layout,
+# the second is read by the path for records of a known layout; MIN and
+# MAX of the two are the value only if both readings are.
 if sys.argv[1] == "gen":
-    print('{"type":"dispatch","Dispatch_ID":0,"Kernel_Name":"k",' +
-          ",".join('"%s":%s' % (n, t) for n, t in zip(names, TEXTS)) + "}")
+    for i in range(2):
+        print('{"type":"dispatch","Dispatch_ID":%d,"Kernel_Name":"k",' % i +
+              ",".join('"%s":%s' % (n, t) for n, t in zip(names, TEXTS)) +
+              "}")
 elif sys.argv[1] == "args":
-    print(" ".join("-e %s=MAX(%s)" % (n, n) for n in names))
+    print(" ".join("-e %s_min=MIN(%s) -e %s_max=MAX(%s)" % (n, n, n, n)
+                   for n in names))
 else:
     got = {}
     for line in open(sys.argv[3]):
@@ -23,8 +34,10 @@ else:
     bad = 0
     for n, t in zip(names, TEXTS):
         want = struct.pack("<d", float(t))
-        v = got.get(n)
-        if v is None or struct.pack("<d", float(v)) != want:
-            print("%s: %s read as %r" % (n, t, v))
-            bad += 1
-    print("%d of %d values read exactly" % (len(TEXTS) - bad, len(TEXTS)))
+        for k in (n + "_min", n + "_max"):
+            v = got.get(k)
+            if v is None or struct.pack("<d", float(v)) != want:
+                print("%s: %s read as %r" % (k, t, v))
+                bad += 1
+    print("%d of %d values read exactly" % (2 * len(TEXTS) - bad,
+                                           2 * len(TEXTS)))
