@@ -106,8 +106,11 @@ cached() {
 # one line of the table that scripts/bench.sh heads.  The ratios are the
 # peer's time over ours (CPU, then wall): above 1 means profpipe is
 # faster.  NOTE says the target, a rate, or where a figure comes from.
+# A '|' in a text ("pmc2ndjson | topn") is written '\|', so that it
+# does not start a column.
 row() {
 	echo "$4" | awk -v w="$1" -v i="$2" -v p="$3" -v n="${5:-}" '
+	function e(x) { gsub(/\|/, "\\|", x); return x }
 	function s(x) { return x == "-" ? "-" : sprintf("%.2f", x) }
 	function mb(x) { return x == "-" ? "-" : sprintf("%.0f", x / 1024) }
 	function r(a, b) {
@@ -117,8 +120,8 @@ row() {
 	}
 	{
 		printf "%s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s" \
-		    " | %s\n", w, i, s($3), s($1), mb($2), p, s($6), s($4),
-		    mb($5), r($6, $3), r($4, $1), n
+		    " | %s\n", e(w), e(i), s($3), s($1), mb($2), e(p), s($6),
+		    s($4), mb($5), r($6, $3), r($4, $1), e(n)
 	}'
 }
 
