@@ -203,6 +203,7 @@ suffix_peel(const char *s, size_t n, struct sl *time, struct sl *pct,
 	size_t e = sp_back(s, n), b;
 
 	pct->p = time->p = NULL;
+	pct->n = time->n = 0;
 	if (e > 0 && s[e - 1] == '%') {
 		e = sp_back(s, e - 1);
 		b = tok_back(s, e);
