@@ -531,6 +531,7 @@ instr_parse(const char *s, size_t n, struct instr *in, struct sl *rest)
 	int c;
 
 	memset(in, 0, sizeof(*in));
+	in->end = s + n;
 	rest->p = NULL;
 	if ((eq = find_eq(s, n)) == NULL)
 		return -1;

@@ -395,6 +395,7 @@ instr_line(struct migx *mx, struct run *r, const char *s, size_t n,
 		if ((c = suffix_peel(s, n, &t, &p, 1)) >= 0) {
 			instr_parse(s, (size_t)c, &in, &rest);
 			in.time = t, in.pct = p;
+			in.end = s + n;
 			in.has_suffix = 1;
 		}
 		cut_short(mx);

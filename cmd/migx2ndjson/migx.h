@@ -44,6 +44,7 @@ struct instr {
 	int fork;		/* DTK spacing: "->" or "," without spaces */
 	int plain;		/* the line needs no escapes (ndw_plain()) */
 	int json;		/* JSON_TIME, JSON_PCT: known JSON numbers */
+	const char *end;	/* the end of the text */
 };
 
 enum { JSON_TIME = 1, JSON_PCT = 2 };

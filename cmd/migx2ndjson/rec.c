@@ -2,6 +2,7 @@
  * rec.c: the record writer of migx2ndjson: the members every record
  * starts with, and records through --where to the output.
  */
+#include <limits.h>
 #include <string.h>
 
 #include "err.h"
@@ -31,17 +32,48 @@ rec_begin(struct migx *mx, const char *type, struct run *r, unsigned long line)
 		ndw_strz(&mx->w, "label", mx->opt.label);
 }
 
+/*
+ * A number that is mostly one more than the last time (a line number, a
+ * seq): its digits are kept and counted up in place.
+ */
+struct counter {
+	unsigned long v;
+	size_t len;		/* 0: not set yet */
+	char txt[32];		/* the digits, txt[0..len) */
+};
+
+/* Writes v at d (room for 32 bytes) and returns the end of its digits. */
+static char *
+put_counter(char *d, struct counter *c, unsigned long v)
+{
+	size_t i = 0;
+
+	if (c->len > 0 && c->v != ULONG_MAX && v == c->v + 1) {
+		i = c->len;
+		while (i > 0 && c->txt[i - 1] == '9')
+			c->txt[--i] = '0';
+		if (i > 0)
+			c->txt[i - 1]++;
+	}
+	if (i == 0)	/* not set, not one more, or one digit more */
+		c->len = (size_t)(ndw_put_u64(c->txt, v) - c->txt);
+	c->v = v;
+	memcpy(d, c->txt, 32);
+	return d + c->len;
+}
+
 void
 rec_begin_instr(struct migx *mx, struct run *r, int perf, unsigned long seq)
 {
+	static struct counter line, seqs[2];
 	char *d;
 
 	ndw_begin(&mx->w);
-	d = ndw_reserve(&mx->w, 64);
+	d = ndw_reserve(&mx->w, 160);
 	LIT(d, "\"type\":\"instruction\",\"run\":");
 	d = ndw_put_u64(d, (unsigned long)r->num);
 	LIT(d, ",\"line\":");
-	d = ndw_put_u64(d, mx->pos.line);
+	d = put_counter(d, &line, mx->pos.line);
 	if (mx->opt.label != NULL) {
 		ndw_commit(&mx->w, d);
 		ndw_strz(&mx->w, "label", mx->opt.label);
@@ -51,7 +83,7 @@ rec_begin_instr(struct migx *mx, struct run *r, int perf, unsigned long seq)
 		LIT(d, ",\"section\":\"perf\",\"seq\":");
 	else
 		LIT(d, ",\"section\":\"program\",\"seq\":");
-	d = ndw_put_u64(d, seq);
+	d = put_counter(d, &seqs[perf != 0], seq);
 	ndw_commit(&mx->w, d);
 }
 

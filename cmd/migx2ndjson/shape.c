@@ -576,6 +576,25 @@ attr_key(const char *p, const char *e)
 #define ATTR_KEY_MAX 127
 
 /*/*
+ * Copies p[0..n) to d and returns its end: a short piece in one move of
+ * 16 or 32 bytes when the text has them (lim: its end), which may write
+ * past d + n, into the room made for the record.
+ */
+static inline char *
+cpy(char *d, const char *p, size_t n, const char *lim)
+{
+	size_t have = lim > p ? (size_t)(lim - p) : 0;
+
+	if (n <= 16 && have >= 16)
+		memcpy(d, p, 16);
+	else if (n <= 32 && have >= 32)
+		memcpy(d, p, 32);
+	else
+		memcpy(d, p, n);
+	return d + n;
+}
+
+/*
  * Appends "key":"value" (null when v is NULL) to the attrs object that
  * ends at d, and returns its new end: plain text is copied there (the
  * caller made room), other text goes through sb.  first is set while the
@@ -583,7 +602,8 @@ attr_key(const char *p, const char *e)
  */
 static char *
 attr_out(struct migx *mx, struct strbuf *sb, char *d, int *first,
-    const char *k, size_t kn, const char *v, size_t vn, int plain)
+    const char *k, size_t kn, const char *v, size_t vn, int plain,
+    const char *lim)
 {
 	if (kn > ATTR_KEY_MAX)
 		kn = ATTR_KEY_MAX;
@@ -603,14 +623,12 @@ attr_out(struct migx *mx, struct strbuf *sb, char *d, int *first,
 	if (!*first)
 		*d++ = ',';
 	*d++ = '"';
-	memcpy(d, k, kn);
-	d += kn;
+	d = cpy(d, k, kn, lim);
 	*d++ = '"';
 	*d++ = ':';
 	if (v != NULL) {
 		*d++ = '"';
-		memcpy(d, v, vn);
-		d += vn;
+		d = cpy(d, v, vn, lim);
 		*d++ = '"';
 	} else
 		LIT(d, "null");
@@ -620,11 +638,13 @@ attr_out(struct migx *mx, struct strbuf *sb, char *d, int *first,
 
 /*
  * The attrs object, a best-effort split into string values (section
- * 6.5), at d; returns its end.  Plain text needs room for 8 * a.n + 16
- * bytes; other text goes through sb, d being its end.
+ * 6.5), at d; returns its end.  Plain text needs room for 8 * a.n + 48
+ * bytes (lim: the end of the text a is in); other text goes through sb,
+ * d being its end.
  */
 static char *
-attrs_at(struct migx *mx, struct strbuf *sb, char *d, struct sl a, int plain)
+attrs_at(struct migx *mx, struct strbuf *sb, char *d, struct sl a, int plain,
+    const char *lim)
 {
 	const char *p = a.p, *e = a.p + a.n, *q, *v, *ve, *np, *nq;
 	size_t n, nn;
@@ -638,7 +658,7 @@ attrs_at(struct migx *mx, struct strbuf *sb, char *d, struct sl a, int plain)
 			/* A piece before any key: kept as a key, no value. */
 			if (q > p)
 				d = attr_out(mx, sb, d, &first, p,
-				    (size_t)(q - p), NULL, 0, plain);
+				    (size_t)(q - p), NULL, 0, plain, lim);
 			p = q < e ? q + 1 : q;
 			q = next_piece(p, e);
 			n = attr_key(p, q);
@@ -655,7 +675,7 @@ attrs_at(struct migx *mx, struct strbuf *sb, char *d, struct sl a, int plain)
 			ve = nq;
 		}
 		d = attr_out(mx, sb, d, &first, p, n, v, (size_t)(ve - v),
-		    plain);
+		    plain, lim);
 		p = ve < e ? np : e, q = nq, n = nn;
 	}
 	if (!plain) {
@@ -672,18 +692,20 @@ static void
 put_attrs(struct migx *mx, struct sl a, int plain)
 {
 	struct strbuf *sb = member(mx, "attrs");
-	char *d = ndw_reserve(&mx->w, 8 * a.n + 16);
+	char *d = ndw_reserve(&mx->w, 8 * a.n + 48);
 
-	ndw_commit(&mx->w, attrs_at(mx, sb, d, a, plain));
+	ndw_commit(&mx->w, attrs_at(mx, sb, d, a, plain, a.p + a.n));
 }
 
 /*
  * The pieces of s split on ',' (and trimmed) as a string array at d;
- * returns its end.  The caller made room for 4 * s.n + 8 bytes at d;
- * escaped text goes through sb, d being its end.
+ * returns its end.  The caller made room for 4 * s.n + 40 bytes at d
+ * (lim: the end of the text s is in); escaped text goes through sb, d
+ * being its end.
  */
 static char *
-list_at(struct migx *mx, struct strbuf *sb, char *d, struct sl s, int plain)
+list_at(struct migx *mx, struct strbuf *sb, char *d, struct sl s, int plain,
+    const char *lim)
 {
 	const char *p = s.p, *e = s.p != NULL ? s.p + s.n : NULL, *q, *t;
 
@@ -705,8 +727,7 @@ list_at(struct migx *mx, struct strbuf *sb, char *d, struct sl s, int plain)
 			*d++ = ',';
 		if (plain) {
 			*d++ = '"';
-			memcpy(d, p, (size_t)(t - p));
-			d += t - p;
+			d = cpy(d, p, (size_t)(t - p), lim);
 			*d++ = '"';
 		} else {
 			sb->len = (size_t)(d - sb->buf);
@@ -724,9 +745,9 @@ list_at(struct migx *mx, struct strbuf *sb, char *d, struct sl s, int plain)
 static void
 list_out(struct migx *mx, struct strbuf *sb, struct sl s, int plain)
 {
-	char *d = ndw_reserve(&mx->w, 4 * s.n + 8);
+	char *d = ndw_reserve(&mx->w, 4 * s.n + 40);
 
-	ndw_commit(&mx->w, list_at(mx, sb, d, s, plain));
+	ndw_commit(&mx->w, list_at(mx, sb, d, s, plain, s.p + s.n));
 }
 
 #define put_list(mx, key, s, plain) \
@@ -854,13 +875,12 @@ put_names(struct migx *mx, const struct instr *in, const char *header)
  * as the members of instr_fields() would.
  */
 
-/* A plain string at d, in its quotes; returns its end. */
+/* A plain string at d, in its quotes; returns its end (see cpy()). */
 static inline char *
-q_str(char *d, const char *p, size_t n)
+q_str(char *d, const char *p, size_t n, const char *lim)
 {
 	*d++ = '"';
-	memcpy(d, p, n);
-	d += n;
+	d = cpy(d, p, n, lim);
 	*d++ = '"';
 	return d;
 }
@@ -876,8 +896,8 @@ plain_room(const struct instr *in)
 }
 
 /* key:"s", or key:null when s is absent (key a literal with its ','). */
-#define SL_AT(d, key, s) ((s).p != NULL ? (LIT((d), key), \
-	(d) = q_str((d), (s).p, (s).n)) : LIT((d), key "null"))
+#define SL_AT(d, key, s, lim) ((s).p != NULL ? (LIT((d), key), \
+	(d) = q_str((d), (s).p, (s).n, (lim))) : LIT((d), key "null"))
 
 /* Writes module, root and index at d (a non-plain header goes by ndw). */
 static char *
@@ -889,7 +909,7 @@ names_at(struct migx *mx, char *d, const struct instr *in, const char *header,
 	name_parts(in, &mod, &idx);
 	if (mod.p != NULL) {
 		LIT(d, ",\"module\":");
-		d = q_str(d, mod.p, mod.n);
+		d = q_str(d, mod.p, mod.n, in->end);
 		LIT(d, ",\"root\":false");
 	} else {
 		if (header != NULL) {
@@ -902,8 +922,7 @@ names_at(struct migx *mx, char *d, const struct instr *in, const char *header,
 	}
 	if (idx.p != NULL) {
 		LIT(d, ",\"index\":");
-		memcpy(d, idx.p, idx.n);
-		d += idx.n;
+		d = cpy(d, idx.p, idx.n, in->end);
 	} else
 		LIT(d, ",\"index\":null");
 	return d;
@@ -922,9 +941,9 @@ num_slow(struct migx *mx, char *d, const char *key, struct sl t, size_t room)
  * ,"key":number (key a string literal), or ,"key":null when absent; json:
  * the number is known to be a JSON number as it stands.
  */
-#define NUM_AT(mx, d, key, t, json, room) ((t).p == NULL ? \
+#define NUM_AT(mx, d, key, t, json, lim, room) ((t).p == NULL ? \
 	LIT((d), "," #key ":null") : (json) || json_num((t).p, (t).n) ? \
-	(LIT((d), "," #key ":"), memcpy((d), (t).p, (t).n), (d) += (t).n) : \
+	(LIT((d), "," #key ":"), (d) = cpy((d), (t).p, (t).n, (lim))) : \
 	((d) = num_slow((mx), (d), key, (t), (room))))
 
 /* The time, percentage and Summary group of a perf line. */
@@ -934,18 +953,17 @@ perf_at(struct migx *mx, char *d, const struct instr *in, int old_groups,
 {
 	struct sl sym;
 
-	NUM_AT(mx, d, "time_ms", in->time, in->json & JSON_TIME, room);
-	NUM_AT(mx, d, "pct", in->pct, in->json & JSON_PCT, room);
+	NUM_AT(mx, d, "time_ms", in->time, in->json & JSON_TIME, in->end,
+	    room);
+	NUM_AT(mx, d, "pct", in->pct, in->json & JSON_PCT, in->end, room);
 	if (in->is_return)
 		return d;
 	LIT(d, ",\"group\":\"");
-	memcpy(d, in->op.p, in->op.n);
-	d += in->op.n;
+	d = cpy(d, in->op.p, in->op.n, in->end);
 	if (!old_groups && sl_eq(in->op, "gpu::code_object") &&
 	    (sym = symbol_name(in->attrs)).p != NULL) {
 		LIT(d, "::");
-		memcpy(d, sym.p, sym.n);
-		d += sym.n;
+		d = cpy(d, sym.p, sym.n, in->end);
 	}
 	*d++ = '"';
 	return d;
@@ -1037,14 +1055,14 @@ shape_at(char *d, struct sl sh)
 
 /* The attrs object of the plain text a at d, kept or made. */
 static char *
-attrs_plain(struct migx *mx, char *d, struct sl a)
+attrs_plain(struct migx *mx, char *d, struct sl a, const char *lim)
 {
 	struct memo *c = memo_slot(attrs_memo, a.p, a.n);
 	char *f;
 
 	if ((f = memo_get(c, a.p, a.n, d)) != NULL)
 		return f;
-	f = attrs_at(mx, &mx->w.buf, d, a, 1);
+	f = attrs_at(mx, &mx->w.buf, d, a, 1, lim);
 	memo_put(c, a.p, a.n, d, (size_t)(f - d));
 	return f;
 }
@@ -1058,23 +1076,23 @@ fields_plain(struct migx *mx, const struct instr *in, int perf,
 	char *d = ndw_reserve(&mx->w, room), *f;
 
 	LIT(d, ",\"name\":");
-	d = q_str(d, in->name.p, in->name.n);
+	d = q_str(d, in->name.p, in->name.n, in->end);
 	d = names_at(mx, d, in, header, room);
-	SL_AT(d, ",\"param\":", in->param);
+	SL_AT(d, ",\"param\":", in->param, in->end);
 	LIT(d, ",\"op\":");
-	d = q_str(d, in->op.p, in->op.n);
-	SL_AT(d, ",\"attrs_raw\":", in->attrs);
+	d = q_str(d, in->op.p, in->op.n, in->end);
+	SL_AT(d, ",\"attrs_raw\":", in->attrs, in->end);
 	if (mx->opt.attr_split && in->attrs.p != NULL) {
 		LIT(d, ",\"attrs\":");
-		d = attrs_plain(mx, d, in->attrs);
+		d = attrs_plain(mx, d, in->attrs, in->end);
 	} else if (mx->opt.attr_split)
 		LIT(d, ",\"attrs\":{}");
-	SL_AT(d, ",\"literal_raw\":", in->literal);
+	SL_AT(d, ",\"literal_raw\":", in->literal, in->end);
 	LIT(d, ",\"args\":");
-	d = list_at(mx, sb, d, in->args, 1);
+	d = list_at(mx, sb, d, in->args, 1, in->end);
 	LIT(d, ",\"module_args\":");
-	d = list_at(mx, sb, d, in->modargs, 1);
-	SL_AT(d, ",\"shape_raw\":", in->shape);
+	d = list_at(mx, sb, d, in->modargs, 1, in->end);
+	SL_AT(d, ",\"shape_raw\":", in->shape, in->end);
 	if (in->shape.p == NULL)
 		LIT(d, ",\"shape\":null");
 	else {
@@ -1089,13 +1107,12 @@ fields_plain(struct migx *mx, const struct instr *in, int perf,
 	}
 	if (in->tid.p != NULL) {
 		LIT(d, ",\"target_id\":");
-		memcpy(d, in->tid.p, in->tid.n);
-		d += in->tid.n;
+		d = cpy(d, in->tid.p, in->tid.n, in->end);
 	} else
 		LIT(d, ",\"target_id\":null");
 	LIT(d, ",\"debug_symbols\":");
 	if (in->dbg.p != NULL)
-		d = list_at(mx, sb, d, in->dbg, 1);
+		d = list_at(mx, sb, d, in->dbg, 1, in->end);
 	else
 		LIT(d, "null");
 	if (perf)
@@ -1117,7 +1134,7 @@ instr_fields(struct migx *mx, const struct instr *in, const char *section,
     const char *header, int old_groups)
 {
 	static struct strbuf grp = STRBUF_INIT;
-	int perf = strcmp(section, "perf") == 0, pl = in->plain;
+	int perf = section[0] == 'p' && section[1] == 'e', pl = in->plain;
 
 	if (pl && !(mx->w.flags & NDW_HTML_SAFE)) {
 		fields_plain(mx, in, perf, header, old_groups);
