@@ -161,32 +161,43 @@ void ndw_fmt_i128(struct strbuf *sb, ndw_int128 v);
 void ndw_fmt_raw(struct strbuf *sb, const char *json, size_t len,
     unsigned flags);
 
-static inline void
-ndw_fmt_u64(struct strbuf *sb, uint64_t v)
+/* Writes v in decimal at d (room for 20 bytes) and returns its end. */
+static inline char *
+ndw_put_u64(char *d, uint64_t v)
 {
 	static const char pairs[] =
 	    "00010203040506070809101112131415161718192021222324"
 	    "25262728293031323334353637383940414243444546474849"
 	    "50515253545556575859606162636465666768697071727374"
 	    "75767778798081828384858687888990919293949596979899";
-	char tmp[20], *t = tmp + sizeof(tmp);
-	size_t n;
+	uint64_t t = v;
+	size_t n = 1;
+	char *e;
 
+	while (t >= 10000) {
+		t /= 10000;
+		n += 4;
+	}
+	n += (t >= 10) + (t >= 100) + (t >= 1000);
+	e = d + n;
 	while (v >= 100) {	/* two digits at a time, from the end */
-		t -= 2;
-		memcpy(t, pairs + 2 * (v % 100), 2);
+		e -= 2;
+		memcpy(e, pairs + 2 * (v % 100), 2);
 		v /= 100;
 	}
-	if (v >= 10) {
-		t -= 2;
-		memcpy(t, pairs + 2 * v, 2);
-	} else
-		*--t = (char)('0' + v);
-	n = (size_t)(tmp + sizeof(tmp) - t);
-	if (sb->alloc - sb->len <= n)
-		strbuf_grow(sb, n);
-	memcpy(sb->buf + sb->len, t, n);
-	sb->len += n;
+	if (v >= 10)
+		memcpy(e - 2, pairs + 2 * v, 2);
+	else
+		e[-1] = (char)('0' + v);
+	return d + n;
+}
+
+static inline void
+ndw_fmt_u64(struct strbuf *sb, uint64_t v)
+{
+	if (sb->alloc - sb->len <= 20)
+		strbuf_grow(sb, 20);
+	sb->len = (size_t)(ndw_put_u64(sb->buf + sb->len, v) - sb->buf);
 	sb->buf[sb->len] = '\0';
 }
 
@@ -241,36 +252,6 @@ ndw_finish(struct ndw *w, FILE *fp)
 	return ndw_flush(w, fp);
 }
 
-/* Writes v in decimal at d (room for 20 bytes) and returns its end. */
-static inline char *
-ndw_put_u64(char *d, uint64_t v)
-{
-	static const char pairs[] =
-	    "00010203040506070809101112131415161718192021222324"
-	    "25262728293031323334353637383940414243444546474849"
-	    "50515253545556575859606162636465666768697071727374"
-	    "75767778798081828384858687888990919293949596979899";
-	uint64_t t = v;
-	size_t n = 1;
-	char *e;
-
-	while (t >= 10000) {
-		t /= 10000;
-		n += 4;
-	}
-	n += (t >= 10) + (t >= 100) + (t >= 1000);
-	e = d + n;
-	while (v >= 100) {	/* two digits at a time, from the end */
-		e -= 2;
-		memcpy(e, pairs + 2 * (v % 100), 2);
-		v /= 100;
-	}
-	if (v >= 10)
-		memcpy(e - 2, pairs + 2 * v, 2);
-	else
-		e[-1] = (char)('0' + v);
-	return d + n;
-}
 
 static inline void
 ndw_i64(struct ndw *w, const char *key, int64_t v)
