@@ -741,13 +741,14 @@ list_at(struct migx *mx, struct strbuf *sb, char *d, struct sl s, int plain,
 	return d;
 }
 
-/* A list member, straight into the record. */
+/* A list member, straight into the record (an absent list: s.p NULL). */
 static void
 list_out(struct migx *mx, struct strbuf *sb, struct sl s, int plain)
 {
 	char *d = ndw_reserve(&mx->w, 4 * s.n + 40);
 
-	ndw_commit(&mx->w, list_at(mx, sb, d, s, plain, s.p + s.n));
+	ndw_commit(&mx->w, list_at(mx, sb, d, s, plain,
+	    s.p != NULL ? s.p + s.n : NULL));
 }
 
 #define put_list(mx, key, s, plain) \
