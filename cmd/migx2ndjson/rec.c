@@ -42,21 +42,29 @@ struct counter {
 	char txt[32];		/* the digits, txt[0..len) */
 };
 
-/* Writes v at d (room for 32 bytes) and returns the end of its digits. */
+/*
+ * Writes v at d (room for 32 bytes) and returns the end of its digits.
+ * The kept digits are copied out before they are counted up, and the
+ * count is done on both copies: a wide load of bytes just stored one at
+ * a time would wait for those stores (a store-forwarding stall).
+ */
 static char *
 put_counter(char *d, struct counter *c, unsigned long v)
 {
-	size_t i = 0;
+	size_t i;
 
 	if (c->len > 0 && c->v != ULONG_MAX && v == c->v + 1) {
-		i = c->len;
-		while (i > 0 && c->txt[i - 1] == '9')
-			c->txt[--i] = '0';
-		if (i > 0)
-			c->txt[i - 1]++;
+		memcpy(d, c->txt, 32);
+		for (i = c->len; i > 0 && c->txt[i - 1] == '9'; i--)
+			c->txt[i - 1] = d[i - 1] = '0';
+		if (i > 0) {
+			d[i - 1] = ++c->txt[i - 1];
+			c->v = v;
+			return d + c->len;
+		}
 	}
-	if (i == 0)	/* not set, not one more, or one digit more */
-		c->len = (size_t)(ndw_put_u64(c->txt, v) - c->txt);
+	/* Not set, not one more, or one digit more. */
+	c->len = (size_t)(ndw_put_u64(c->txt, v) - c->txt);
 	c->v = v;
 	memcpy(d, c->txt, 32);
 	return d + c->len;
