@@ -594,6 +594,16 @@ cpy(char *d, const char *p, size_t n, const char *lim)
 	return d + n;
 }
 
+/* A plain string at d, in its quotes; returns its end (see cpy()). */
+static inline char *
+q_str(char *d, const char *p, size_t n, const char *lim)
+{
+	*d++ = '"';
+	d = cpy(d, p, n, lim);
+	*d++ = '"';
+	return d;
+}
+
 /*
  * Appends "key":"value" (null when v is NULL) to the attrs object that
  * ends at d, and returns its new end: plain text is copied there (the
@@ -682,6 +692,42 @@ attrs_at(struct migx *mx, struct strbuf *sb, char *d, struct sl a, int plain,
 		strbuf_setlen(sb, (size_t)(d - sb->buf));
 		strbuf_addch(sb, '}');
 		return sb->buf + sb->len;
+	}
+	*d++ = '}';
+	return d;
+}
+
+/*
+ * The attrs object of a plain text of "key=value" pieces without brackets
+ * (the usual "offset=0,end=64", "id=main:@literal:3"), in one pass at d
+ * (room for 8 * a.n + 48 bytes); the same bytes as attrs_at() writes.
+ * NULL for anything else: a bracket, a piece without a key (but a last
+ * empty one, after a trailing ','), a key longer than ATTR_KEY_MAX.
+ */
+static char *
+attrs_flat(char *d, struct sl a, const char *lim)
+{
+	const char *p = a.p, *e = a.p + a.n, *k, *q;
+
+	*d++ = '{';
+	for (;;) {
+		k = p;
+		if (p >= e || !isalnum_(*p) || isdig(*p))
+			return NULL;
+		while (p < e && isalnum_(*p))
+			p++;
+		if (p >= e || *p != '=' || p - k > ATTR_KEY_MAX)
+			return NULL;
+		q = brk_next(++p, e);
+		if (q < e && *q != ',')
+			return NULL;
+		if (d[-1] != '{')
+			*d++ = ',';
+		d = q_str(d, k, (size_t)(p - 1 - k), lim);
+		*d++ = ':';
+		d = q_str(d, p, (size_t)(q - p), lim);
+		if (q >= e || (p = q + 1) == e)
+			break;
 	}
 	*d++ = '}';
 	return d;
@@ -876,16 +922,6 @@ put_names(struct migx *mx, const struct instr *in, const char *header)
  * as the members of instr_fields() would.
  */
 
-/* A plain string at d, in its quotes; returns its end (see cpy()). */
-static inline char *
-q_str(char *d, const char *p, size_t n, const char *lim)
-{
-	*d++ = '"';
-	d = cpy(d, p, n, lim);
-	*d++ = '"';
-	return d;
-}
-
 /* The room the plain path needs: each piece of the line at most 8 times. */
 static size_t
 plain_room(const struct instr *in)
@@ -1063,7 +1099,8 @@ attrs_plain(struct migx *mx, char *d, struct sl a, const char *lim)
 
 	if ((f = memo_get(c, a.p, a.n, d)) != NULL)
 		return f;
-	f = attrs_at(mx, &mx->w.buf, d, a, 1, lim);
+	if ((f = attrs_flat(d, a, lim)) == NULL)
+		f = attrs_at(mx, &mx->w.buf, d, a, 1, lim);
 	memo_put(c, a.p, a.n, d, (size_t)(f - d));
 	return f;
 }
