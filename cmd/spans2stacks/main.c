@@ -80,6 +80,27 @@ struct fast {
 	unsigned neg;		/* and their signs, as struct thrc has them */
 };
 
+/*
+ * The starts of the last records the fast path read, '{"pid":N,"tid":N',
+ * of different threads, and what they gave: a record that starts with
+ * the same bytes as one, followed by ',' or '}', has the same pid and
+ * tid, and is not read digit by digit again (spans of a thread come in
+ * long runs, or of a few threads mixed).  tail is the last 8 bytes, to
+ * tell the threads apart with one compare.
+ */
+#define IDSC 4
+
+struct ids_memo {
+	struct ids_ent {
+		char raw[56];
+		size_t len;	/* 0: none */
+		uint64_t tail;
+		size_t pid_len, tid_off, tid_len;
+		uint64_t pid, tid;
+	} e[IDSC];
+	size_t next;		/* the entry to replace */
+};
+
 /* The state of one run: the tree and the counters the summary reports. */
 struct run {
 	struct tree tree;
@@ -97,6 +118,7 @@ struct run {
 	size_t nthrc, thrc_next, thrc_last;
 	uint64_t filtered, records;
 	uint64_t overhead;		/* spans of the profiler's overhead */
+	struct ids_memo ids;		/* of the fast path */
 	struct {			/* raw "cat" values seen first */
 		char raw[32];
 		size_t len;
@@ -389,6 +411,14 @@ digits_in(uint64_t w)
 	return nz == 0 ? 8 : (unsigned)__builtin_ctzll(nz) / 8;
 }
 
+/* 1 if the 8 bytes of w are all decimal digits. */
+static int
+all_digits(uint64_t w)
+{
+	return ((w & 0xF0F0F0F0F0F0F0F0ULL) | (((w + 0x0606060606060606ULL) &
+	    0xF0F0F0F0F0F0F0F0ULL) >> 4)) == 0x3333333333333333ULL;
+}
+
 /* The value of the first k (1 to 8) digits of w. */
 static uint64_t
 value_of(uint64_t w, unsigned k)
@@ -408,7 +438,7 @@ fast_int(const char *p, const char *e, struct nd_slice *v, int64_t *out)
 	static const uint64_t pow10[] = { 1, 10, 100, 1000, 10000, 100000,
 		1000000, 10000000, 100000000 };
 	const char *q = p, *d;
-	uint64_t x = 0, w;
+	uint64_t x = 0, w, w2;
 	unsigned k = 8;
 	int neg = 0;
 
@@ -418,7 +448,16 @@ fast_int(const char *p, const char *e, struct nd_slice *v, int64_t *out)
 		return NULL;
 	if (*q == '0' && q + 1 < e && q[1] >= '0' && q[1] <= '9')
 		return NULL;
-	for (d = q; k == 8 && e - q >= 8; q += k) {
+	d = q;
+	if (e - q >= 16) {	/* the 16 digits of a time, in two words */
+		memcpy(&w, q, 8);
+		memcpy(&w2, q + 8, 8);
+		if (all_digits(w) && all_digits(w2)) {
+			x = value_of(w, 8) * 100000000 + value_of(w2, 8);
+			q += 16;
+		}
+	}
+	for (; k == 8 && e - q >= 8; q += k) {
 		memcpy(&w, q, 8);
 		if ((k = digits_in(w)) > 0)
 			x = x * pow10[k] + value_of(w, k);
@@ -492,18 +531,61 @@ fast_str(const char *p, const char *e, struct nd_slice *v)
 	return (const char *)q + 1;
 }
 
+/* Reads '{"pid":N,"tid":N' at p, through the memo m; returns its end. */
+static const char *
+fast_ids(const char *p, const char *e, struct fast *f, struct ids_memo *m)
+{
+	const char *b = p;
+	struct nd_slice *v = f->v;
+	struct ids_ent *c;
+	uint64_t tail;
+	size_t i;
+
+	for (i = 0; i < IDSC; i++) {
+		c = &m->e[i];
+		if (c->len == 0 || (size_t)(e - p) <= c->len)
+			continue;
+		memcpy(&tail, p + c->len - 8, 8);
+		if (tail != c->tail || memcmp(p, c->raw, c->len - 8) != 0 ||
+		    (p[c->len] != ',' && p[c->len] != '}'))
+			continue;
+		v[0].p = p + 7;
+		v[0].len = c->pid_len;
+		v[1].p = p + c->tid_off;
+		v[1].len = c->tid_len;
+		f->pid = c->pid;
+		f->tid = c->tid;
+		return p + c->len;
+	}
+	if ((p = fast_key(p, e, "{\"pid\":", 7)) == NULL ||
+	    (p = fast_id(p, e, &v[0], &f->pid)) == NULL ||
+	    (p = fast_key(p, e, ",\"tid\":", 7)) == NULL ||
+	    (p = fast_id(p, e, &v[1], &f->tid)) == NULL)
+		return NULL;
+	if ((size_t)(p - b) > sizeof(c->raw))
+		return p;
+	c = &m->e[m->next];
+	m->next = (m->next + 1) % IDSC;
+	c->len = (size_t)(p - b);	/* 15 at least */
+	memcpy(c->raw, b, c->len);
+	memcpy(&c->tail, p - 8, 8);
+	c->pid_len = v[0].len;
+	c->tid_off = (size_t)(v[1].p - b);
+	c->tid_len = v[1].len;
+	c->pid = f->pid;
+	c->tid = f->tid;
+	return p;
+}
+
 static int
-fast_fields(const char *p, size_t len, struct fast *f)
+fast_fields(const char *p, size_t len, struct fast *f, struct ids_memo *m)
 {
 	const char *e = p + len;
 	const char *q;
 	struct nd_slice *v = f->v;
 
 	memset(v, 0, 9 * sizeof(*v));
-	if ((p = fast_key(p, e, "{\"pid\":", 7)) == NULL ||
-	    (p = fast_id(p, e, &v[0], &f->pid)) == NULL ||
-	    (p = fast_key(p, e, ",\"tid\":", 7)) == NULL ||
-	    (p = fast_id(p, e, &v[1], &f->tid)) == NULL ||
+	if ((p = fast_ids(p, e, f, m)) == NULL ||
 	    (p = fast_key(p, e, ",\"name\":", 8)) == NULL ||
 	    (p = fast_str(p, e, &v[2])) == NULL)
 		return -1;
@@ -570,7 +652,7 @@ span_record(struct run *r, const struct nd_reader *rd)
 	int64_t dur;
 	int fast;
 
-	if (!(fast = fast_fields(rd->line, rd->len, &f) == 0) &&
+	if (!(fast = fast_fields(rd->line, rd->len, &f, &r->ids) == 0) &&
 	    slow_fields(r, rd, &f) != 0)
 		return;
 	s.start = f.start;
