@@ -19,6 +19,7 @@ static struct {
 	size_t ncat;
 	struct rule *rule;
 	size_t nrule;
+	int defaults;		/* the rules are cats_default()'s */
 } cats;
 
 static size_t
@@ -78,6 +79,61 @@ cats_default(void)
 	c = cat_add("Python", "#ef6c00");
 	rule_add("\\.py", 0, c, &pos);
 	rule_add("python", REG_ICASE, c, &pos);
+	cats.defaults = 1;
+}
+
+/*
+ * Words of which a name matching a default rule holds one, in any case:
+ * the rules' own words, a few cut to a common start ("acl" for aclnn,
+ * aclrt, ...; "roc" for rocm, rocblas, ...; "hip" for hipblas, ... and
+ * the case-sensitive "hip[A-Z]"; "aten" for aten:: and aten_).  A name
+ * holding none of them is "Other" without a regexec() per rule: most
+ * names are.  Each word is lower case; the first byte picks the list.
+ */
+static const char *const default_words[] = {
+	".py", "acl", "aten", "ascendcl", "c10::", "cann", "cublas", "cuda",
+	"cudnn", "cufft", "cupti", "curand", "cusolver", "cusparse",
+	"cutlass", "hccl", "hip", "hsa_", "miopen", "nccl", "nvtx", "python",
+	"rccl", "roc", "torch", NULL
+};
+
+/* A byte in lower case: ASCII only, as in the C locale regcomp() is in. */
+static inline int
+lower(unsigned char c)
+{
+	return c >= 'A' && c <= 'Z' ? c + ('a' - 'A') : c;
+}
+
+/* The letters that start a word, bit c - 'a'. */
+#define WORD_START (1u << 0 | 1u << 2 | 1u << 7 | 1u << 12 | 1u << 13 | \
+    1u << 15 | 1u << 17 | 1u << 19)
+
+static int
+word_at(const char *s, const char *wd)
+{
+	for (; *wd != '\0'; s++, wd++)
+		if (lower((unsigned char)*s) != *wd)
+			return 0;	/* a NUL in s stops here too */
+	return 1;
+}
+
+/* Might s match a default rule?  It has one of default_words if so. */
+static int
+default_maybe(const char *s)
+{
+	const char *const *wd;
+	int c;
+
+	for (; *s != '\0'; s++) {
+		c = lower((unsigned char)*s);
+		if (c != '.' && (c < 'a' || c > 't' ||
+		    !(WORD_START & 1u << (c - 'a'))))
+			continue;
+		for (wd = default_words; *wd != NULL; wd++)
+			if ((*wd)[0] == c && word_at(s, *wd))
+				return 1;
+	}
+	return 0;
 }
 
 static int
@@ -144,6 +200,8 @@ name_cat(const char *s)
 {
 	size_t i;
 
+	if (cats.defaults && !default_maybe(s))
+		return cats.ncat;
 	for (i = 0; i < cats.nrule; i++)
 		if (regexec(&cats.rule[i].re, s, 0, NULL, 0) == 0)
 			return cats.rule[i].cat;

@@ -167,6 +167,21 @@ void flame_release(struct flame *f);
 /* A new node: parent's child called name (an id) of name hash nh. */
 uint32_t flame_new(struct flame *f, uint32_t parent, uint32_t name,
     uint32_t nh);
+/* The same, inline for the common case: the first child of the last
+ * node, with room for it and no weight column but self. */
+static inline uint32_t
+flame_append(struct flame *f, uint32_t parent, uint32_t name, uint32_t nh)
+{
+	uint32_t id = (uint32_t)f->n;
+
+	if (parent + 1 != id || f->n >= f->alloc || name > FT_NAME ||
+	    f->before.lo != NULL || f->calls.lo != NULL)
+		return flame_new(f, parent, name, nh);
+	f->node[id].label = name;
+	f->node[id].w = 0;
+	f->n++;
+	return id;
+}
 /* The child of parent called s[0..len) (name hash nh) in the child
  * index, or CTREE_NONE: parent + 1 is not looked at. */
 uint32_t flame_find_index(const struct flame *f, uint32_t parent,

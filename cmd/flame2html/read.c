@@ -1,6 +1,9 @@
 /* read.c: folded lines and stack records into the call tree. */
 #include <ctype.h>
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "err.h"
 #include "jqf.h"
@@ -102,7 +105,7 @@ common_prefix(const char *a, const char *b, size_t n)
 		memcpy(&x, a + l, 8);
 		memcpy(&y, b + l, 8);
 		if (x != y)
-			break;
+			return l + (size_t)(__builtin_ctzll(x ^ y) >> 3);
 	}
 	while (l < n && a[l] == b[l])
 		l++;
@@ -123,131 +126,164 @@ load8(const char *p, size_t avail)
 	return w;
 }
 
-#define ONES UINT64_C(0x0101010101010101)
-
 /*
- * Where the frame that starts at p[s] ends (at a ';' or at len), and its
- * name's flame_hash() in *hash.  A word at a time: one load serves the
- * search for ';' and the hash.  Bytes up to avail may be read; those
- * from len on hold the counts, which have no ';'.
+ * flame_hash() of p[s..s + n), where bytes up to avail may be read: the
+ * last word is loaded whole and cut.
  */
-static size_t
-frame_end(const char *p, size_t s, size_t len, size_t avail,
-    uint64_t *hash)
+static inline uint64_t
+frame_hash(const char *p, size_t s, size_t n, size_t avail)
 {
-	uint64_t h = FH_SEED, w, m;
-	size_t b, e, n;
+	uint64_t h = FH_SEED, w;
+	size_t b = s, e = s + n;
 
-	for (b = s;; b += 8) {
-		w = load8(p + b, avail - b);
-		m = w ^ (ONES * ';');
-		m = (m - ONES) & ~m & (ONES << 7);
-		if (m != 0) {
-			e = b + (size_t)(__builtin_ctzll(m) >> 3);
-			break;
-		}
-		if (b + 8 >= len) {
-			e = len;
-			break;
-		}
-		h = fh_word(h, w);
-	}
-	if ((n = e - b) == 8) {
-		h = fh_word(h, w);
-		w = 0;
-	} else
-		w = n == 0 ? 0 : w & (~UINT64_C(0) >> (64 - 8 * n));
-	*hash = fh_end(h, w, e - s);
-	return e;
+	for (; e - b >= 8; b += 8)
+		h = fh_word(h, fh_le64(p + b));
+	if (b == e)
+		return fh_end(h, 0, n);
+	w = load8(p + b, avail - b);
+	return fh_end(h, w & (~UINT64_C(0) >> (64 - 8 * (e - b))), n);
+}
+
+#define ONES UINT64_C(0x0101010101010101)
+#define LOW7 UINT64_C(0x7f7f7f7f7f7f7f7f)
+
+/* Bit 8k + 7 set where byte k of w is ';' (exact in every byte). */
+static inline uint64_t
+semis8(uint64_t w)
+{
+	uint64_t m = w ^ (ONES * ';');
+
+	return ~(((m & LOW7) + LOW7) | m | LOW7);
+}
+
+/* A 16-bit mask of the ';' in q[0..16). */
+static inline unsigned
+semis16(const char *q)
+{
+#ifdef __SSE2__
+	__m128i v = _mm_loadu_si128((const __m128i *)(const void *)q);
+
+	return (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v,
+	    _mm_set1_epi8(';')));
+#else
+	uint64_t lo = semis8(fh_le64(q)), hi = semis8(fh_le64(q + 8));
+	unsigned m = 0, i;
+
+	for (i = 0; i < 8; i++)
+		m |= (unsigned)((lo >> (8 * i + 7)) & 1) << i |
+		    (unsigned)((hi >> (8 * i + 7)) & 1) << (i + 8);
+	return m;
+#endif
 }
 
 /*
- * The length of the frame at s[0..rest) if it is the name of parent + 1
- * and that is parent's first child (the common way down: it is not in
- * the child index), or SIZE_MAX.  The text is compared in the line, so
- * the frame's end need not be searched for.
+ * Where the frames of p[s..len) end, from depth d on: fr.end[d] on, each
+ * at a ';' or at len.  Bytes up to avail may be read; those from len on
+ * hold the counts, which have no ';'.  The last 16 bytes are read
+ * from avail - 16 (the bytes before b shifted out), or from a copy when
+ * the line is shorter.  Returns the depth of the line.
  */
-static inline size_t
-first_kid_is(const struct flame *f, uint32_t parent, const char *s,
-    size_t rest)
+static size_t
+frame_ends(const char *p, size_t s, size_t len, size_t avail, size_t d)
+{
+	char t[16];
+	size_t b;
+	unsigned m;
+
+	for (b = s; b < len; b += 16) {
+		if (d + 17 >= fr.alloc)
+			fr_grow(d + 17);
+		if (avail - b >= 16)
+			m = semis16(p + b);
+		else if (avail >= 16)
+			m = semis16(p + avail - 16) >> (16 - (avail - b));
+		else {
+			memset(t, 0, sizeof(t));
+			memcpy(t, p + b, avail - b);
+			m = semis16(t);
+		}
+		for (; m != 0; m &= m - 1)
+			fr.end[d++] = b + (size_t)__builtin_ctz(m);
+	}
+	if (d == fr.alloc)
+		fr_grow(d);
+	fr.end[d++] = len;
+	return d;
+}
+
+/*
+ * Whether the frame p[s..e) is the name of parent + 1 and that is
+ * parent's first child (the common way down: it is not in the child
+ * index).
+ */
+static inline int
+first_kid_is(const struct flame *f, uint32_t parent, const char *p,
+    size_t s, size_t e)
 {
 	const struct ctree_name *nm;
 	uint32_t c = parent + 1;
 
 	if (c >= f->n || (f->node[c].label & FT_HEAD))
-		return SIZE_MAX;
+		return 0;
 	nm = &f->ct.names[f->node[c].label & FT_NAME];
-	if (nm->len > rest || (nm->len < rest && s[nm->len] != ';') ||
-	    memcmp(nm->p, s, nm->len) != 0)
-		return SIZE_MAX;
-	return nm->len;
+	return nm->len == e - s && memcmp(nm->p, p + s, e - s) == 0;
 }
 
 /*
- * Adds the frames from depth d on, the first of which ends at e with
- * name hash h, under node.  Their names' lookups do not wait on each
- * other.  Returns the depth of the line.
+ * Adds the frames from depth d to nd, whose ends are in fr.end[] (the
+ * first of them with name hash h), under node.  Their names' lookups do
+ * not wait on each other.
  */
-static size_t
-new_frames(struct flame *f, const char *p, size_t len, size_t avail,
-    size_t d, size_t e, uint64_t h, uint32_t node)
+static void
+new_frames(struct flame *f, const char *p, size_t avail, size_t d,
+    size_t nd, uint64_t h, uint32_t node)
 {
-	size_t i, s, nd = d + 1;
+	size_t i, s;
 
-	fr.end[d] = e;
 	fr.hash[d] = h;
-	for (; e < len; nd++) {
-		if (nd == fr.alloc)
-			fr_grow(nd);
-		e = frame_end(p, e + 1, len, avail, &fr.hash[nd]);
-		fr.end[nd] = e;
-	}
+	for (i = d + 1; i < nd; i++)
+		fr.hash[i] = frame_hash(p, fr.end[i - 1] + 1, fr.end[i] -
+		    fr.end[i - 1] - 1, avail);
 	for (i = d; i < nd; i++)
 		ctree_name_prefetch(&f->ct, fr.hash[i]);
 	for (i = d; i < nd; i++)
 		ctree_name_prefetch_text(&f->ct, fr.hash[i]);
 	for (i = d; i < nd; i++) {
 		s = i > 0 ? fr.end[i - 1] + 1 : 0;
-		node = flame_new(f, node, ctree_name_hashed(&f->ct, p + s,
+		node = flame_append(f, node, ctree_name_hashed(&f->ct, p + s,
 		    fr.end[i] - s, fr.hash[i]), (uint32_t)fr.hash[i]);
 		fr.node[i] = node;
 	}
-	return nd;
 }
 
 /*
- * Follows the frames of p[0..len) from depth d, which starts at s, down
+ * Follows the frames from depth d to nd (their ends in fr.end[]) down
  * from node: first as far as the tree has them, then adding the rest.
- * Returns the depth of the line.
  */
-static size_t
-line_path(struct flame *f, const char *p, size_t len, size_t avail,
-    size_t d, size_t s, uint32_t node)
+static void
+line_path(struct flame *f, const char *p, size_t avail, size_t d,
+    size_t nd, uint32_t node)
 {
 	uint64_t h;
-	size_t e, n;
+	size_t s, e;
 	uint32_t c;
 
-	for (;; d++) {
-		if (d == fr.alloc)
-			fr_grow(d);
-		if ((n = first_kid_is(f, node, p + s, len - s)) != SIZE_MAX) {
+	for (; d < nd; d++) {
+		s = d > 0 ? fr.end[d - 1] + 1 : 0;
+		e = fr.end[d];
+		if (first_kid_is(f, node, p, s, e))
 			node++;
-			e = s + n;
-		} else {
-			e = frame_end(p, s, len, avail, &h);
+		else {
+			h = frame_hash(p, s, e - s, avail);
 			c = flame_find_index(f, node, p + s, e - s,
 			    (uint32_t)h);
-			if (c == CTREE_NONE)
-				return new_frames(f, p, len, avail, d, e, h,
-				    node);
+			if (c == CTREE_NONE) {
+				new_frames(f, p, avail, d, nd, h, node);
+				return;
+			}
 			node = c;
 		}
 		fr.node[d] = node;
-		fr.end[d] = e;
-		if (e >= len)
-			return d + 1;
-		s = e + 1;
 	}
 }
 
@@ -281,10 +317,12 @@ folded_line(struct flame *f, const struct srcpos *pos, const char *p,
 	    fr.line.buf[fr.end[keep]] == ';')
 		keep++;
 	d = keep;
-	if (len > 0)
-		d = line_path(f, p, len, avail, keep, keep > 0 ?
-		    fr.end[keep - 1] + 1 : 0, keep > 0 ? fr.node[keep - 1] :
+	if (len > 0) {
+		d = frame_ends(p, keep > 0 ? fr.end[keep - 1] + 1 : 0, len,
+		    avail, keep);
+		line_path(f, p, avail, keep, d, keep > 0 ? fr.node[keep - 1] :
 		    f->root);
+	}
 	fr.depth = d;
 	strbuf_reset(&fr.line);
 	strbuf_add(&fr.line, p, len);
