@@ -1,4 +1,4 @@
-#define _GNU_SOURCE	/* memmem, memrchr */
+#define _GNU_SOURCE	/* memmem */
 /* instr.c: one MIGraphX instruction text, parsed from the right. */
 #include <math.h>
 #include <stdint.h>
@@ -250,6 +250,60 @@ num_kind(const char *p, size_t n)
 }
 
 /*
+ * Backwards from s[e]: the start of the run of number bytes that ends
+ * there, and in *kind its num_kind().  With SSE2, the sixteen bytes
+ * before s[e] in one step, and the usual forms, digits with at most one
+ * '.' between them, told apart from their bit masks without a scan.
+ */
+static size_t
+num_back(const char *s, size_t e, int *kind)
+{
+	size_t b;
+
+#ifdef __SSE2__
+	if (e >= 16) {
+		const __m128i v = _mm_loadu_si128((const __m128i *)(const void *)
+		    (s + e - 16));
+		const __m128i t = _mm_sub_epi8(v, _mm_set1_epi8('0'));
+		unsigned dm = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(
+		    _mm_min_epu8(t, _mm_set1_epi8(9)), t));
+		unsigned pm = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v,
+		    _mm_set1_epi8('.')));
+		unsigned om = (unsigned)_mm_movemask_epi8(_mm_or_si128(
+		    _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('e')),
+		    _mm_cmpeq_epi8(v, _mm_set1_epi8('E'))),
+		    _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('-')),
+		    _mm_cmpeq_epi8(v, _mm_set1_epi8('+')))));
+		unsigned out = ~(dm | pm | om) & 0xffffu, h, tok;
+		size_t len;
+
+		if (out != 0) {
+			/* Bit i is s[e - 16 + i]; the run is above bit h. */
+			h = 31 - (unsigned)__builtin_clz(out);
+			len = 15 - h;
+			b = e - len;
+			tok = (0xffffu << (h + 1)) & 0xffffu;
+			pm &= tok;
+			if (len > 0 && (om & tok) == 0 && (pm == 0 ||
+			    ((pm & (pm - 1)) == 0 && !(pm & (1u << (h + 1))) &&
+			    !(pm & 0x8000u)))) {
+				/* digits, or digits '.' digits */
+				*kind = s[b] == '0' && len > 1 && isdig(s[b + 1]) ?
+				    1 : 2;
+				return b;
+			}
+			*kind = len > 0 ? num_kind(s + b, len) : 0;
+			return b;
+		}
+	}
+#endif
+	for (b = e; b > 0 && num_byte[(unsigned char)s[b - 1]]; b--)
+		;
+	*kind = b < e ? num_kind(s + b, e - b) : 0;
+	return b;
+}
+
+/*
  * The suffix as MIGraphX prints it, ": Tms, P%" with finite numbers, in
  * one pass: what suffix_peel() finds for it, and whether the numbers are
  * JSON numbers as printed (in->json).  -1 for any other form
@@ -263,25 +317,66 @@ suffix_fast(const char *s, size_t n, struct instr *in)
 
 	if (n < 10 || s[n - 1] != '%')
 		return -1;
-	for (e = b = n - 1; b > 0 && num_byte[(unsigned char)s[b - 1]]; b--)
-		;
+	e = n - 1;
+	b = num_back(s, e, &k);
 	if (b == e || b < 8 || s[b - 1] != ' ' || s[b - 2] != ',' ||
-	    s[b - 3] != 's' || s[b - 4] != 'm' || !(k = num_kind(s + b, e - b)))
+	    s[b - 3] != 's' || s[b - 4] != 'm' || !k)
 		return -1;
 	in->pct.p = s + b, in->pct.n = e - b;
-	for (e = b = b - 4; b > 0 && num_byte[(unsigned char)s[b - 1]]; b--)
-		;
-	if (b == e || b < 2 || s[b - 1] != ' ' || s[b - 2] != ':' ||
-	    !(j = num_kind(s + b, e - b)))
+	e = b - 4;
+	b = num_back(s, e, &j);
+	if (b == e || b < 2 || s[b - 1] != ' ' || s[b - 2] != ':' || !j)
 		return -1;
 	in->time.p = s + b, in->time.n = e - b;
 	in->json = (j == 2 ? JSON_TIME : 0) | (k == 2 ? JSON_PCT : 0);
 	return (int)(b - 2);
 }
 
+/* The first c of p[0..e), or NULL: memchr(), inline, with SSE2. */
+static inline const char *
+chr_next(const char *p, const char *e, char c)
+{
+#ifdef __SSE2__
+	const __m128i k = _mm_set1_epi8(c);
+	int m;
+
+	for (; e - p >= 16; p += 16) {
+		m = _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128(
+		    (const __m128i *)(const void *)p), k));
+		if (m != 0)
+			return p + __builtin_ctz((unsigned)m);
+	}
+#endif
+	for (; p < e; p++)
+		if (*p == c)
+			return p;
+	return NULL;
+}
+
+/* The last c of p[0..e), or NULL: memrchr(), inline, with SSE2. */
+static inline const char *
+chr_prev(const char *p, const char *e, char c)
+{
+#ifdef __SSE2__
+	const __m128i k = _mm_set1_epi8(c);
+	int m;
+
+	for (; e - p >= 16; e -= 16) {
+		m = _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128(
+		    (const __m128i *)(const void *)(e - 16)), k));
+		if (m != 0)
+			return e - 16 + 31 - __builtin_clz((unsigned)m);
+	}
+#endif
+	while (e > p)
+		if (*--e == c)
+			return e;
+	return NULL;
+}
+
 /*
  * Finds the last occurrence of needle in s[0..n], or NULL: the last of
- * its byte at offset at (memrchr), then a look around it.
+ * its byte at offset at (chr_prev()), then a look around it.
  */
 static inline const char *
 memrmem_(const char *s, size_t n, const char *needle, size_t k, size_t at)
@@ -292,7 +387,7 @@ memrmem_(const char *s, size_t n, const char *needle, size_t k, size_t at)
 	if (n < k)
 		return NULL;
 	e = n - (k - 1 - at);	/* the byte at 'at' lies in s[at..e) */
-	while (e > at && (p = memrchr(s + at, needle[at], e - at)) != NULL) {
+	while (e > at && (p = chr_prev(s + at, s + e, needle[at])) != NULL) {
 		if (memcmp(p - at, needle, k) == 0)
 			return p - at;
 		e = (size_t)(p - s);
@@ -472,7 +567,7 @@ parse_optext(const char *s, size_t n, struct instr *in)
 	}
 	in->op.p = s, in->op.n = n;
 	if (n > 0 && s[n - 1] == ']') {
-		const char *b = memchr(s, '[', n);
+		const char *b = chr_next(s, s + n, '[');
 
 		if (b != NULL && b > s) {
 			in->op.n = (size_t)(b - s);
@@ -488,7 +583,7 @@ find_eq(const char *s, size_t n)
 {
 	const char *p = s + 1, *e = s + n;
 
-	while (p + 1 < e && (p = memchr(p, '=', (size_t)(e - p - 1))) != NULL) {
+	while (p + 1 < e && (p = chr_next(p, e - 1, '=')) != NULL) {
 		if (p[-1] == ' ' && p[1] == ' ' && p - 1 > s)
 			return p - 1;
 		p++;
