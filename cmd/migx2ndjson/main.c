@@ -732,12 +732,10 @@ logger_prefix(const char *s, size_t n)
 }
 
 /*
- * What s[0..n) holds of the bytes that matter, in one pass: LN_CTL for a
- * control byte or one above 0x7f (ANSI codes, no-break spaces, any UTF-8),
- * LN_QUOTE for '"' or '\\' (JSON escapes both).  Sixteen bytes at a time
- * with SSE2 (a signed compare with 0x20 also catches 0x80 and above).
+ * What s[0..n) holds of the bytes that matter (LN_CTL, LN_QUOTE), in one
+ * pass.  Sixteen bytes at a time with SSE2 (a signed compare with 0x20
+ * also catches 0x80 and above).
  */
-enum { LN_CTL = 1, LN_QUOTE = 2 };
 
 static unsigned
 line_bytes(const char *s, size_t n)
@@ -774,19 +772,25 @@ line_bytes(const char *s, size_t n)
 	return r;
 }
 
-/* Normalises one physical line (section 6.1) and hands it on. */
+/*
+ * Normalises one physical line (section 6.1) and hands it on.  bytes is
+ * what the line holds (LN_CTL, LN_QUOTE): a line with neither needs no
+ * second look.
+ */
 static void
 raw_line(struct migx *mx, struct run *r, const char *s, size_t n, int first,
-    int cut)
+    int cut, unsigned bytes)
 {
-	unsigned flags = 0, bytes;
+	unsigned flags = 0;
 	size_t k;
 
 	while (n > 0 && s[n - 1] == '\r')
 		n--;
 	if (first && n >= 3 && memcmp(s, "\xEF\xBB\xBF", 3) == 0)
 		s += 3, n -= 3;
-	bytes = line_bytes(s, n);
+	/* A '\r' or a BOM is LN_CTL: what is left is looked at again. */
+	if (bytes != 0)
+		bytes = line_bytes(s, n);
 	if ((bytes & LN_CTL) && memchr(s, 0x1b, n) != NULL) {
 		strip_ansi(s, n);
 		s = norm.buf, n = norm.len;
@@ -827,20 +831,23 @@ static int
 migx_stream(struct migx *mx, const char *path)
 {
 	struct zin z;
+	struct lines l;
 	struct run r;
 	const char *s;
 	size_t n;
+	unsigned cls;
 	int k, sniffed = 0;
 
 	if (zin_open(&z, path) < 0) {
 		warn_errno("cannot open '%s'", path);
 		return EXIT_FAILURE;
 	}
+	lines_init(&l, &z);
 	run_init(&r);
 	mx->records = 0;
 	mx->pos.file = z.name;
 	mx->pos.line = 0;
-	while ((k = zin_getline(&z, &s, &n)) > 0) {
+	while ((k = lines_get(&l, &s, &n, &cls)) > 0) {
 		mx->pos.line++;
 		if (!sniffed && !is_blank(s, n)) {
 			sniff_check(z.name, s, n, SNIFF_BIT(SNIFF_SQLITE) |
@@ -851,7 +858,7 @@ migx_stream(struct migx *mx, const char *path)
 			    "migx2ndjson reads migraphx-driver text output");
 			sniffed = 1;
 		}
-		raw_line(mx, &r, s, n, mx->pos.line == 1, z.no_newline);
+		raw_line(mx, &r, s, n, mx->pos.line == 1, l.no_newline, cls);
 		if ((++mx->total_lines & 0xffff) == 0)
 			progress_update(mx->total_lines, 0);
 	}
@@ -869,6 +876,7 @@ migx_stream(struct migx *mx, const char *path)
 		    mx->unknown, mx->unknown == 1 ? "" : "s", unknown_first.buf,
 		    mx->unknown > UNKNOWN_SHOWN ? "; ..." : "");
 	strbuf_reset(&unknown_first);
+	lines_release(&l);
 	if (k < 0) {
 		warn("cannot read '%s': %s", z.name, zin_error(&z));
 		zin_close(&z);

@@ -197,6 +197,27 @@ void run_init(struct run *r);
 void run_reset(struct run *r);
 void run_release(struct run *r);
 
+/*
+ * The lines of the input (lines.c): each found, and looked at for what
+ * needs a second look, in one pass over the bytes.  LN_CTL: a control
+ * byte or one above 0x7f (ANSI codes, no-break spaces, any UTF-8);
+ * LN_QUOTE: '"' or '\\' (JSON escapes both).
+ */
+enum { LN_CTL = 1, LN_QUOTE = 2 };
+#define LINES_PAD 64
+struct zin;
+struct lines {
+	struct zin *z;
+	char *buf;		/* cap + LINES_PAD bytes */
+	size_t cap, start, scan, end;	/* unread bytes: buf[start..end) */
+	unsigned cls;		/* of buf[start..scan) */
+	int eof;
+	int no_newline;		/* the last line ended without a '\n' */
+};
+void lines_init(struct lines *l, struct zin *z);
+void lines_release(struct lines *l);
+int lines_get(struct lines *l, const char **s, size_t *n, unsigned *cls);
+
 /* Trace records (trace.c). */
 int trace_line(struct migx *mx, struct run *r, const char *s, size_t n);
 void trace_flush(struct migx *mx, struct run *r);
