@@ -824,16 +824,19 @@ record_keys_init(void)
 	nd_keys_init(&record_keys, rec_names, n + 8);
 }
 
-/* One input record of a normal run. */
+/*
+ * One input record of a normal run, with the values of record_keys in
+ * v[] (found: what nd_fields_keys() returned).
+ */
 static void
-topn_record(const char *line, size_t len, const struct srcpos *pos)
+topn_record(const char *line, size_t len, const struct srcpos *pos,
+    int found, const struct nd_slice v[])
 {
-	struct nd_slice v[MAX_KEYS + 8];
 	size_t i, n = opt.nkeys, run;
 	struct value val;
 	int rc;
 
-	if (nd_fields_keys(line, len, &record_keys, v) < 0) {
+	if (found < 0) {
 		bad_input(&bad, pos, "%s", nd_error());
 		return;
 	}
@@ -1648,6 +1651,9 @@ finish(void)
 	strbuf_release(&sb);
 }
 
+/* The values of record_keys in the record at hand. */
+static struct nd_slice rec_vals[MAX_KEYS + 8];
+
 static void
 topn_line(struct nd_reader *r, void *arg)
 {
@@ -1655,7 +1661,7 @@ topn_line(struct nd_reader *r, void *arg)
 	if (opt.merge)
 		merge_record(r->line, r->len, &r->pos);
 	else
-		topn_record(r->line, r->len, &r->pos);
+		topn_record(r->line, r->len, &r->pos, r->found, rec_vals);
 	progress_update(++nrecords, 0);
 }
 
@@ -1665,7 +1671,9 @@ topn_stream(const char *path)
 	static const struct nd_loop loop = { topn_line, NULL, &bad,
 		SNIFF_NOT_NDJSON | SNIFF_BIT(SNIFF_TRACE), NULL };
 
-	return nd_each(path, &loop) < 0 ? EXIT_FAILURE : EXIT_SUCCESS;
+	/* The reader scans each record for record_keys (not in --merge). */
+	return nd_each_keys(path, &loop, opt.merge ? NULL : &record_keys,
+	    rec_vals) < 0 ? EXIT_FAILURE : EXIT_SUCCESS;
 }
 
 /* The one-line summary of records that lacked a key or the value. */

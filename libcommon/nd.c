@@ -593,11 +593,17 @@ scan_value(struct scan *s)
 	}
 }
 
+/*
+ * The blanks of the fast path: space, tab and CR, not '\n', which ends a
+ * line (a line never holds one, and the bytes of a stream end a record
+ * there).  A record with a '\n' among its blanks is left to the full
+ * scanner.
+ */
 static HOT const char *
-blank_end(const char *p, const char *end)
+line_blank_end(const char *p, const char *end)
 {
 	while (p < end && (unsigned char)*p <= ' ' && (*p == ' ' ||
-	    *p == '\t' || *p == '\n' || *p == '\r'))
+	    *p == '\t' || *p == '\r'))
 		p++;
 	return p;
 }
@@ -664,7 +670,7 @@ member_key(const char *p, const char *end, struct nd_keys *ks, size_t j,
 	const char *sep = p, *k, *why = NULL;
 	int esc = 0;
 
-	p = blank_end(p + 1, end);
+	p = line_blank_end(p + 1, end);
 	if (*sep == '{' && p < end && *p == '}') {
 		*i = -2;
 		return p;
@@ -677,7 +683,7 @@ member_key(const char *p, const char *end, struct nd_keys *ks, size_t j,
 	if (why != NULL)
 		return NULL;
 	*i = key_find(ks, k, (size_t)(p - k), esc, end);
-	p = blank_end(p + 1, end);
+	p = line_blank_end(p + 1, end);
 	if (p >= end || *p != ':')
 		return NULL;
 	p++;
@@ -687,28 +693,90 @@ member_key(const char *p, const char *end, struct nd_keys *ks, size_t j,
 }
 
 /*
+ * The record at p (its '{') when its members are laid out as those of
+ * the records before it: member j's separator and key are the text of
+ * shape j, its value a string or a number with a ',' or the '}' right
+ * after it.  Sets vals[] (zero on entry), *rend after the '}', and
+ * returns the number of keys found; -1 for any other record, which
+ * fast_fields() then reads member by member.  An integer
+ * without sign (the usual number) ends at its first byte that is not a
+ * digit: a ',' that the next shape starts with, or the '}'; a '.' reads
+ * it again as any number.
+ */
+static HOT int
+known_fields(const char *p, const char *end, const struct nd_keys *ks,
+    struct nd_slice vals[], const char **rend)
+{
+	const struct nd_shape *sh = ks->shape, *last = sh + ND_KEYS_MAX;
+	const char *v, *why = NULL;
+	int found = 0, esc, k;
+
+	for (; sh < last && shape_eq(sh, p, end); sh++) {
+		if ((v = p += sh->len) >= end)
+			return -1;
+		if ((unsigned char)(*p - '1') <= 8) {
+			p = skip_digits(p + 1, end);
+			if (p < end && *p == '.')
+				p = number_end(v, end, &why);
+		} else if (*p == '"') {
+			p = (const char *)string_end((const unsigned char *)p +
+			    1, (const unsigned char *)end, &esc, &why) + 1;
+		} else if (*p == '-' || *p == '0')
+			p = number_end(p, end, &why);
+		else
+			return -1;
+		if ((k = sh->key) >= 0) {
+			found += vals[k].p == NULL;
+			vals[k].p = v;
+			vals[k].len = (size_t)(p - v);
+		}
+	}
+	if (why != NULL || p >= end || *p != '}' || sh == ks->shape)
+		return -1;
+	*rend = p + 1;
+	return found;
+}
+
+/*
  * The fast path of nd_fields_keys(): the same checks as the full scanner
  * (scan_object() at depth 1) in one flat loop whose state stays in
  * registers, nested values left to scan_value().  Returns what
  * nd_fields_keys() does for a valid record; for any other, -1 without a
  * message: the full scanner then scans it again and says what is wrong.
+ * The record starts at line; *endp is the end of the line, or with
+ * stream set the end of the bytes at hand, of which the record is the
+ * first line: a valid one then ends at the first '\n' after its '}' (no
+ * string or blank before it holds one; before a nested value, the '\n'
+ * is looked for and the line ends there).  *endp is set to the line's
+ * end ('\n' in a stream) and *rend to the record's (after the '}').
  */
 static int
-fast_fields(const char *line, size_t len, struct nd_keys *ks,
-    struct nd_slice vals[])
+fast_fields(const char *line, const char **endp, const char **rend,
+    struct nd_keys *ks, struct nd_slice vals[], int stream)
 {
-	const char *p = line, *end = line + len, *v, *why = NULL;
+	const char *p = line, *end = *endp, *v, *why = NULL, *nl;
 	struct scan s;
-	size_t j;
-	int found = 0, i;
+	size_t j, nshape = ks->table ? ND_KEYS_MAX : 0;
+	int found = 0, i, missed = 0;
 
-	p = blank_end(p, end);
+	if (ks->n > 0)
+		memset(vals, 0, ks->n * sizeof(*vals));
+	p = line_blank_end(p, end);
 	if (p >= end || *p != '{')
 		return -1;
+	if (ks->table && ks->known_off == 0) {
+		if ((found = known_fields(p, end, ks, vals, rend)) >= 0) {
+			p = *rend;
+			goto tail;
+		}
+		missed = 1;
+		found = 0;
+		memset(vals, 0, ks->n * sizeof(*vals));
+	} else if (ks->table)
+		ks->known_off--;
 	for (j = 0;; j++) {
 		/* p is at the '{' or ',' before member j. */
-		if (j < ND_KEYS_MAX && ks->table && shape_eq(&ks->shape[j], p,
-		    end)) {
+		if (j < nshape && shape_eq(&ks->shape[j], p, end)) {
 			i = ks->shape[j].key;
 			p += ks->shape[j].len;
 		} else if ((p = member_key(p, end, ks, j, &i)) == NULL)
@@ -717,7 +785,7 @@ fast_fields(const char *line, size_t len, struct nd_keys *ks,
 			p++;
 			break;
 		}
-		v = p = blank_end(p, end);
+		v = p = line_blank_end(p, end);
 		if (p >= end)
 			return -1;
 		switch (*p) {
@@ -727,6 +795,13 @@ fast_fields(const char *line, size_t len, struct nd_keys *ks,
 			p++;
 			break;
 		case '{': case '[':
+			if (stream) {	/* its blanks may hold a '\n' */
+				if ((nl = memchr(p, '\n', (size_t)(end - p))) ==
+				    NULL)
+					return -1;
+				end = nl;
+				stream = 0;
+			}
 			s.p = p, s.beg = line, s.end = end, s.depth = 1;
 			if (scan_value(&s) != 0)
 				return -1;
@@ -760,7 +835,7 @@ fast_fields(const char *line, size_t len, struct nd_keys *ks,
 		}
 		if (p < end && *p == ',')
 			continue;
-		p = blank_end(p, end);
+		p = line_blank_end(p, end);
 		if (p < end && *p == ',')
 			continue;
 		if (p < end && *p == '}') {
@@ -769,7 +844,16 @@ fast_fields(const char *line, size_t len, struct nd_keys *ks,
 		}
 		return -1;
 	}
-	return blank_end(p, end) == end ? found : -1;
+	*rend = p;
+	/* A valid record of another layout: read the next ones so too. */
+	if (missed)
+		ks->known_off = 16;
+tail:
+	p = line_blank_end(p, end);
+	if (stream ? p >= end || *p != '\n' : p != end)
+		return -1;
+	*endp = p;
+	return found;
 }
 
 int
@@ -777,12 +861,11 @@ nd_fields_keys(const char *line, size_t len, struct nd_keys *ks,
     struct nd_slice vals[])
 {
 	struct scan s = { line, line, line + len, 1, 0 };
+	const char *end = line + len, *rend;
 	size_t i;
 	int found = 0;
 
-	if (ks->n > 0)
-		memset(vals, 0, ks->n * sizeof(*vals));
-	if ((found = fast_fields(line, len, ks, vals)) >= 0)
+	if ((found = fast_fields(line, &end, &rend, ks, vals, 0)) >= 0)
 		return found;
 	/* Not valid: scanned again for the message. */
 	found = 0;
@@ -891,8 +974,46 @@ nd_read(struct nd_reader *r)
 	}
 }
 
+/*
+ * nd_read() and nd_fields_keys() of the next record, in one pass over the
+ * bytes at hand when they hold a line that is one valid record from its
+ * first byte (not line 1, which may start with a byte order mark): that
+ * line is what nd_read() would return, the values what nd_fields_keys()
+ * would find.  Any other line is read and scanned as usual.
+ */
+static int
+nd_read_keys(struct nd_reader *r, struct nd_keys *ks, struct nd_slice vals[])
+{
+	const char *p, *end, *rend;
+	size_t n;
+	int rc;
+
+	n = zin_peek(&r->in, &p);
+	end = p + n;
+	if (r->pos.line > 0 && n > 0 && *p == '{' &&
+	    (rc = fast_fields(p, &end, &rend, ks, vals, 1)) >= 0) {
+		zin_take(&r->in, (size_t)(end - p) + 1);
+		r->pos.line++;
+		r->line = p;
+		r->len = (size_t)(rend - p);
+		r->no_newline = 0;
+		r->found = rc;
+		return 1;
+	}
+	if ((rc = nd_read(r)) == 1)
+		r->found = nd_fields_keys(r->line, r->len, ks, vals);
+	return rc;
+}
+
 int
 nd_each(const char *path, const struct nd_loop *l)
+{
+	return nd_each_keys(path, l, NULL, NULL);
+}
+
+int
+nd_each_keys(const char *path, const struct nd_loop *l, struct nd_keys *ks,
+    struct nd_slice vals[])
 {
 	struct nd_reader r;
 	int rc, first = 1;
@@ -901,12 +1022,14 @@ nd_each(const char *path, const struct nd_loop *l)
 		warn_errno("cannot open '%s'", path);
 		return -1;
 	}
-	while ((rc = nd_read(&r)) == 1) {
+	while ((rc = ks != NULL ? nd_read_keys(&r, ks, vals) : nd_read(&r)) ==
+	    1) {
 		if (first)
 			sniff_check(r.pos.file, r.line, r.len, l->refuse,
 			    l->todo);
 		first = 0;
-		if (r.no_newline && nd_fields(r.line, r.len, NULL, NULL, 0) < 0)
+		if (r.no_newline && (ks != NULL ? r.found :
+		    nd_fields(r.line, r.len, NULL, NULL, 0)) < 0)
 			bad_input(l->bad, &r.pos, "truncated last line");
 		else
 			l->fn(&r, l->arg);

@@ -34,6 +34,7 @@ struct nd_reader {
 	const char *line;	/* current line, without '\n' and '\r' */
 	size_t len;
 	int no_newline;		/* the current line ended at EOF */
+	int found;		/* a loop's keys: nd_fields_keys() of it */
 };
 
 /* Opens path ("-" or NULL: stdin).  Returns 0, or -1 with errno set. */
@@ -108,6 +109,8 @@ struct nd_keys {
 		unsigned char len;	/* 0: none (text[0] is then 0) */
 		signed char key;
 	} shape[ND_KEYS_MAX];
+	/* Records left to read member by member, not by the shapes. */
+	unsigned known_off;
 };
 void nd_keys_init(struct nd_keys *ks, const char *const keys[], size_t n);
 /*
@@ -117,6 +120,14 @@ void nd_keys_init(struct nd_keys *ks, const char *const keys[], size_t n);
  */
 int nd_fields_keys(const char *line, size_t len, struct nd_keys *ks,
     struct nd_slice vals[]);
+/*
+ * nd_each() that scans each record for the keys of ks before it calls
+ * l->fn: vals[] (ks->n of them) and r->found are what nd_fields_keys()
+ * sets and returns for it.  The reader finds the line and the values in
+ * one pass over the bytes at hand.
+ */
+int nd_each_keys(const char *path, const struct nd_loop *l,
+    struct nd_keys *ks, struct nd_slice vals[]);
 /* Validates any one JSON value.  Returns 0, or -1 (see nd_error()). */
 int nd_validate(const char *p, size_t len);
 /* Why the last nd_fields()/nd_validate() failed, with the column. */

@@ -45,5 +45,23 @@ ssize_t zin_read(struct zin *z, void *dst, size_t n);
  */
 int zin_getline(struct zin *z, const char **line, size_t *len);
 const char *zin_error(struct zin *z);
+/*
+ * The unread bytes at hand, without reading: sets *p and returns their
+ * count.  A caller that finds a whole line in them, its '\n' included,
+ * takes its n bytes with zin_take() instead of calling zin_getline().
+ */
+static inline size_t
+zin_peek(const struct zin *z, const char **p)
+{
+	*p = z->buf + z->start;
+	return z->end - z->start;
+}
+
+static inline void
+zin_take(struct zin *z, size_t n)
+{
+	z->start += n;
+	z->no_newline = 0;
+}
 
 #endif

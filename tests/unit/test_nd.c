@@ -672,6 +672,156 @@ each_reports_open_and_read_errors(void **state)
 	tmp_remove((char *)e.path);
 }
 
+/* nd_each_keys() callback: "line:found:record|a|b", "-" for absent. */
+static void
+print_keys_record(struct nd_reader *r, void *arg)
+{
+	struct nd_slice *v = arg;
+	int i;
+
+	printf("%lu:%d:%.*s", r->pos.line, r->found, (int)r->len, r->line);
+	for (i = 0; i < 2; i++)
+		if (r->found >= 0 && v[i].p != NULL)
+			printf("|%.*s", (int)v[i].len, v[i].p);
+		else
+			printf("|-");
+	printf("\n");
+}
+
+static void
+call_each_keys(void *arg)
+{
+	static const char *const keys[] = { "a", "b" };
+	struct each_arg *e = arg;
+	struct bad_input bad = BAD_INPUT_INIT;
+	struct nd_slice v[2];
+	struct nd_loop loop = { print_keys_record, v, &bad, 0, NULL };
+	struct nd_keys ks;
+	int rc;
+
+	prog_init("prog");
+	nd_keys_init(&ks, keys, 2);
+	rc = nd_each_keys(e->path, &loop, &ks, v);
+	printf("rc=%d bad=%lu\n", rc, bad.count);
+}
+
+static void
+each_keys_finds_lines_and_values_in_one_pass(void **state)
+{
+	/*
+	 * Records of one layout with values of every kind, and lines that
+	 * are not one record: a '\n' in a nested value's blanks or before
+	 * a ',' ends the line there, whatever the layout learnt.
+	 */
+	static const char in[] =
+	    "\xef\xbb\xbf{\"a\":1,\"b\":\"x\"}\n"
+	    "{\"a\":22,\"b\":\"yy\"}\n"
+	    "{\"a\":-3,\"b\":\"z\\\"\"}\r\n"
+	    "{\"a\":4.5e1,\"b\":0}  \n"
+	    "\n"
+	    "{\"a\":0,\"b\":[1, {\"c\":2}]}\n"
+	    "{\"a\":[1,\n2],\"b\":1}\n"
+	    "{\"a\":7\n,\"b\":1}\n"
+	    "{\"a\":8,\"b\":true,\"c\":null}\n"
+	    "  {\"b\":\"\xc3\xa9\",\"a\":9}\n"
+	    "{\"a\":10,\"b\":\"w\"}x\n"
+	    "{\"a\":11,\"b\":\"\x01\"}\n"
+	    "{\"a\":12,\"b\":\"v\"}\n"
+	    "{\"a\":13,\"b\":";
+	static const char want[] =
+	    "1:2:{\"a\":1,\"b\":\"x\"}|1|\"x\"\n"
+	    "2:2:{\"a\":22,\"b\":\"yy\"}|22|\"yy\"\n"
+	    "3:2:{\"a\":-3,\"b\":\"z\\\"\"}|-3|\"z\\\"\"\n"
+	    "4:2:{\"a\":4.5e1,\"b\":0}|4.5e1|0\n"
+	    "6:2:{\"a\":0,\"b\":[1, {\"c\":2}]}|0|[1, {\"c\":2}]\n"
+	    "7:-1:{\"a\":[1,|-|-\n"
+	    "8:-1:2],\"b\":1}|-|-\n"
+	    "9:-1:{\"a\":7|-|-\n"
+	    "10:-1:,\"b\":1}|-|-\n"
+	    "11:2:{\"a\":8,\"b\":true,\"c\":null}|8|true\n"
+	    "12:2:{\"b\":\"\xc3\xa9\",\"a\":9}|9|\"\xc3\xa9\"\n"
+	    "13:-1:{\"a\":10,\"b\":\"w\"}x|-|-\n"
+	    "14:-1:{\"a\":11,\"b\":\"\x01\"}|-|-\n"
+	    "15:2:{\"a\":12,\"b\":\"v\"}|12|\"v\"\n"
+	    "rc=0 bad=1\n";
+	struct each_arg e = { NULL, 0, 0 };
+	struct child c;
+	char err[256];
+
+	(void)state;
+	e.path = tmp_filez(in);
+	run_child(call_each_keys, &e, &c);
+	assert_int_equal(c.status, 0);
+	assert_string_equal(c.out, want);
+	snprintf(err, sizeof(err), "prog: %s:16: truncated last line\n",
+	    e.path);
+	assert_string_equal(c.err, err);
+	tmp_remove((char *)e.path);
+	/* The same at the end of the input, with no newline after it. */
+	e.path = tmp_filez("{\"a\":1,\"b\":2}\n{\"a\":[1,\n2]}");
+	run_child(call_each_keys, &e, &c);
+	assert_string_equal(c.out, "1:2:{\"a\":1,\"b\":2}|1|2\n"
+	    "2:-1:{\"a\":[1,|-|-\nrc=0 bad=1\n");
+	snprintf(err, sizeof(err), "prog: %s:3: truncated last line\n",
+	    e.path);
+	assert_string_equal(c.err, err);
+	tmp_remove((char *)e.path);
+}
+
+/* Sums the "a" of records and checks their text and line numbers. */
+struct sum_arg {
+	struct nd_slice v[2];
+	unsigned long next, bad;
+	uint64_t sum;
+};
+
+static void
+sum_record(struct nd_reader *r, void *arg)
+{
+	struct sum_arg *s = arg;
+	char want[256], b[128];
+	int64_t a = 0;
+
+	snprintf(b, sizeof(b), "\"%0*lu\"", (int)(s->next % 97), s->next);
+	snprintf(want, sizeof(want), "{\"a\":%lu,\"b\":%s}", s->next, b);
+	if (r->pos.line != s->next + 1 || r->found != 2 ||
+	    r->len != strlen(want) || memcmp(r->line, want, r->len) != 0 ||
+	    nd_val_i64(s->v[0], &a) != 0 || s->v[1].len != strlen(b) ||
+	    memcmp(s->v[1].p, b, strlen(b)) != 0)
+		s->bad++;
+	s->sum += (uint64_t)a;
+	s->next++;
+}
+
+static void
+each_keys_reads_records_across_buffer_ends(void **state)
+{
+	static const char *const keys[] = { "a", "b" };
+	struct bad_input bad = BAD_INPUT_INIT;
+	struct sum_arg s;
+	struct nd_loop loop = { sum_record, &s, &bad, 0, NULL };
+	struct nd_keys ks;
+	struct strbuf sb = STRBUF_INIT;
+	char *path;
+	unsigned long i, n = 20000;
+
+	(void)state;
+	/* Records of 12 to 110 bytes: 1.2 MB, many buffers' worth. */
+	for (i = 0; i < n; i++)
+		strbuf_addf(&sb, "{\"a\":%lu,\"b\":\"%0*lu\"}\n", i,
+		    (int)(i % 97), i);
+	path = tmp_file(sb.buf, sb.len);
+	memset(&s, 0, sizeof(s));
+	nd_keys_init(&ks, keys, 2);
+	assert_int_equal(nd_each_keys(path, &loop, &ks, s.v), 0);
+	assert_int_equal(s.next, n);
+	assert_int_equal(s.bad, 0);
+	assert_true(s.sum == (uint64_t)n * (n - 1) / 2);
+	assert_int_equal(bad.count, 0);
+	tmp_remove(path);
+	strbuf_release(&sb);
+}
+
 static void
 val_u64_reads_every_length_exactly(void **state)
 {
@@ -993,6 +1143,8 @@ main(void)
 		    keys_match_separators_and_long_keys_of_a_known_layout),
 		cmocka_unit_test(
 		    keys_report_errors_in_a_record_of_a_known_layout),
+		cmocka_unit_test(each_keys_finds_lines_and_values_in_one_pass),
+		cmocka_unit_test(each_keys_reads_records_across_buffer_ends),
 		cmocka_unit_test(
 		    fields_report_the_column_of_an_error_in_any_member),
 		cmocka_unit_test(fields_accepts_valid_numbers),

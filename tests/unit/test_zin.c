@@ -54,6 +54,35 @@ getline_splits_lines_and_keeps_cr(void **state)
 }
 
 static void
+peek_shows_the_bytes_at_hand_and_take_consumes_them(void **state)
+{
+	char *path = tmp_filez("ab\ncd\nef\nlast");
+	const char *line, *p;
+	struct zin z;
+	size_t len;
+
+	(void)state;
+	assert_int_equal(zin_open(&z, path), 0);
+	assert_int_equal(zin_peek(&z, &p), 0);	/* nothing read yet */
+	assert_int_equal(zin_getline(&z, &line, &len), 1);
+	assert_mem_str(line, len, "ab");
+	assert_int_equal(zin_peek(&z, &p), 10);
+	assert_mem_str(p, 10, "cd\nef\nlast");
+	zin_take(&z, 3);		/* "cd\n", found by the caller */
+	assert_false(z.no_newline);
+	assert_int_equal(zin_peek(&z, &p), 7);
+	assert_int_equal(zin_getline(&z, &line, &len), 1);
+	assert_mem_str(line, len, "ef");
+	assert_int_equal(zin_getline(&z, &line, &len), 1);
+	assert_mem_str(line, len, "last");
+	assert_true(z.no_newline);
+	assert_int_equal(zin_peek(&z, &p), 0);
+	assert_int_equal(zin_getline(&z, &line, &len), 0);
+	zin_close(&z);
+	tmp_remove(path);
+}
+
+static void
 getline_on_an_empty_file_is_eof(void **state)
 {
 	char *path = tmp_file("", 0);
@@ -358,6 +387,8 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(getline_splits_lines_and_keeps_cr),
+		cmocka_unit_test(
+		    peek_shows_the_bytes_at_hand_and_take_consumes_them),
 		cmocka_unit_test(getline_on_an_empty_file_is_eof),
 		cmocka_unit_test(getline_keeps_nul_bytes),
 		cmocka_unit_test(getline_reads_a_10mb_line),
