@@ -332,27 +332,6 @@ suffix_fast(const char *s, size_t n, struct instr *in)
 	return (int)(b - 2);
 }
 
-/* The first c of p[0..e), or NULL: memchr(), inline, with SSE2. */
-static inline const char *
-chr_next(const char *p, const char *e, char c)
-{
-#ifdef __SSE2__
-	const __m128i k = _mm_set1_epi8(c);
-	int m;
-
-	for (; e - p >= 16; p += 16) {
-		m = _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128(
-		    (const __m128i *)(const void *)p), k));
-		if (m != 0)
-			return p + __builtin_ctz((unsigned)m);
-	}
-#endif
-	for (; p < e; p++)
-		if (*p == c)
-			return p;
-	return NULL;
-}
-
 /* The last c of p[0..e), or NULL: memrchr(), inline, with SSE2. */
 static inline const char *
 chr_prev(const char *p, const char *e, char c)

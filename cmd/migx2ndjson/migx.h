@@ -17,6 +17,10 @@
 #include <stddef.h>
 #include <string.h>
 
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
 #include "err.h"
 #include "hmap.h"
 #include "ndw.h"
@@ -161,6 +165,27 @@ static inline int
 isalnum_(int c)
 {
 	return char_class[(unsigned char)c] & C_WORD;
+}
+
+/* The first c of p[0..e), or NULL: memchr(), inline, with SSE2. */
+static inline const char *
+chr_next(const char *p, const char *e, char c)
+{
+#ifdef __SSE2__
+	const __m128i k = _mm_set1_epi8(c);
+	int m;
+
+	for (; e - p >= 16; p += 16) {
+		m = _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128(
+		    (const __m128i *)(const void *)p), k));
+		if (m != 0)
+			return p + __builtin_ctz((unsigned)m);
+	}
+#endif
+	for (; p < e; p++)
+		if (*p == c)
+			return p;
+	return NULL;
 }
 
 /* Numbers (instr.c; put_num in shape.c). */

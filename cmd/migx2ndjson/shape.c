@@ -871,17 +871,24 @@ name_parts(const struct instr *in, struct sl *mod, struct sl *idx)
 			mod->p = nm.p, mod->n = nm.n - in->param.n - 1;
 		return;
 	}
-	/* The usual "module:@N": digits, then the last ":@". */
 	for (i = nm.n; i > 0 && isdig(nm.p[i - 1]); i--)
 		;
-	if (i > 1 && nm.p[i - 1] == '@' && nm.p[i - 2] == ':')
-		c = nm.p + i - 2;
-	else
-		for (i = nm.n; i > 1; i--)
-			if (nm.p[i - 1] == '@' && nm.p[i - 2] == ':') {
-				c = nm.p + i - 2;
-				break;
-			}
+	if (i > 1 && nm.p[i - 1] == '@' && nm.p[i - 2] == ':') {
+		/* The usual "module:@N": the index is those digits. */
+		mod->p = nm.p, mod->n = i - 2;
+		idx->p = nm.p + i, idx->n = nm.n - i;
+		goto checked;
+	}
+	if (i == 1 && nm.p[0] == '@') {
+		/* "@N": digits after the '@', no ":@" to look for. */
+		idx->p = nm.p + 1, idx->n = nm.n - 1;
+		goto checked;
+	}
+	for (i = nm.n; i > 1; i--)
+		if (nm.p[i - 1] == '@' && nm.p[i - 2] == ':') {
+			c = nm.p + i - 2;
+			break;
+		}
 	if (c != NULL) {
 		mod->p = nm.p, mod->n = (size_t)(c - nm.p);
 		idx->p = c + 2, idx->n = nm.n - mod->n - 2;
@@ -890,6 +897,7 @@ name_parts(const struct instr *in, struct sl *mod, struct sl *idx)
 	for (i = 0; idx->p != NULL && i < idx->n; i++)
 		if (!isdig(idx->p[i]))
 			idx->p = NULL;
+checked:
 	if (idx->p != NULL && (idx->n == 0 || idx->n > 18 ||
 	    (idx->p[0] == '0' && idx->n > 1)))
 		idx->p = NULL;
@@ -1127,9 +1135,16 @@ fields_plain(struct migx *mx, const struct instr *in, int perf,
 		LIT(d, ",\"attrs\":{}");
 	SL_AT(d, ",\"literal_raw\":", in->literal, in->end);
 	LIT(d, ",\"args\":");
-	d = list_at(mx, sb, d, in->args, 1, in->end);
-	LIT(d, ",\"module_args\":");
-	d = list_at(mx, sb, d, in->modargs, 1, in->end);
+	if (in->args.p != NULL)
+		d = list_at(mx, sb, d, in->args, 1, in->end);
+	else
+		LIT(d, "[]");
+	/* Most instructions have no module arguments: no call for those. */
+	if (in->modargs.p != NULL) {
+		LIT(d, ",\"module_args\":");
+		d = list_at(mx, sb, d, in->modargs, 1, in->end);
+	} else
+		LIT(d, ",\"module_args\":[]");
 	SL_AT(d, ",\"shape_raw\":", in->shape, in->end);
 	if (in->shape.p == NULL)
 		LIT(d, ",\"shape\":null");
