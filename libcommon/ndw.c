@@ -349,8 +349,16 @@ ndw_member(struct ndw *w, const char *key)
 void
 ndw_begin(struct ndw *w)
 {
-	strbuf_setlen(&w->buf, w->start);
-	strbuf_addch(&w->buf, '{');
+	struct strbuf *sb = &w->buf;
+
+	if (sb->alloc > w->start + 1) {	/* the usual case: in place */
+		sb->buf[w->start] = '{';
+		sb->buf[w->start + 1] = '\0';
+		sb->len = w->start + 1;
+	} else {
+		strbuf_setlen(sb, w->start);
+		strbuf_addch(sb, '{');
+	}
 	w->kinds[0] = '{';
 	w->depth = 1;
 	w->need_comma = 0;
