@@ -202,12 +202,16 @@ db_val_digits(sqlite3_value *val, const char **p, size_t *len)
 	n = (size_t)sqlite3_value_bytes(val);
 	if (n == 0 || n > 19 || (s[0] == '0' && n > 1))
 		return 0;
-	for (; i + 8 <= n; i += 8)
-		if (!digits8(s + i))
+	if (n >= 8) {	/* the last word overlaps the one before it */
+		for (; i + 8 < n; i += 8)
+			if (!digits8(s + i))
+				return 0;
+		if (!digits8(s + n - 8))
 			return 0;
-	for (; i < n; i++)
-		if (s[i] < '0' || s[i] > '9')
-			return 0;
+	} else
+		for (; i < n; i++)
+			if (s[i] < '0' || s[i] > '9')
+				return 0;
 	if (n == 19 && s[0] == '9' &&
 	    memcmp(s, "9223372036854775807", 19) > 0)
 		return 0;

@@ -52,6 +52,14 @@ struct span {
 	int64_t start_ns, end_ns;
 };
 
+/* "pid":N,"tid":N of a thread, as a record has them (spanw.c). */
+#define SPAN_IDS 4
+struct span_ids {
+	uint64_t pid, tid;
+	char text[64];
+	size_t len;
+};
+
 /* Writes span records to fp (docs/formats.md, "Span records"). */
 struct span_writer {
 	FILE *fp;		/* standard output or the file of -o */
@@ -60,8 +68,8 @@ struct span_writer {
 	struct bad_input *bad;	/* --where's run-time errors */
 	uint64_t rows, written, filtered;	/* rows: spans made */
 	struct strbuf run;	/* --label quoted, or empty */
-	struct strbuf ids;	/* "pid":N,"tid":N of the last span */
-	uint64_t ids_pid, ids_tid;
+	struct span_ids ids[SPAN_IDS];	/* of the last threads */
+	size_t nids, ids_next, ids_last;
 };
 
 /* What a schema gets to do its work. */

@@ -22,19 +22,38 @@ span_flush(struct span_writer *w)
 }
 
 /*
- * Spans of one thread come in long runs: the members "pid":N,"tid":N are
- * printed once a run, into w->ids, and copied into each record.
+ * Spans of one thread come in long runs, or those of a few threads
+ * mixed: the members "pid":N,"tid":N of the last SPAN_IDS threads are
+ * printed once, into w->ids[], and copied into each record.  Returns the
+ * entry of s's thread.
  */
-static void
+static const struct span_ids *
 span_ids(struct span_writer *w, const struct span *s)
 {
-	strbuf_reset(&w->ids);
-	strbuf_addstr(&w->ids, "\"pid\":");
-	ndw_fmt_u64(&w->ids, s->pid);
-	strbuf_addstr(&w->ids, ",\"tid\":");
-	ndw_fmt_u64(&w->ids, s->tid);
-	w->ids_pid = s->pid;
-	w->ids_tid = s->tid;
+	struct span_ids *e;
+	char *d;
+	size_t i;
+
+	for (i = 0; i < w->nids; i++) {
+		e = &w->ids[(w->ids_last + i) % w->nids];
+		if (e->pid == s->pid && e->tid == s->tid) {
+			w->ids_last = (size_t)(e - w->ids);
+			return e;
+		}
+	}
+	if (w->nids < SPAN_IDS)
+		w->nids++;
+	w->ids_last = w->ids_next;
+	w->ids_next = (w->ids_next + 1) % SPAN_IDS;
+	e = &w->ids[w->ids_last];
+	e->pid = s->pid;
+	e->tid = s->tid;
+	d = memcpy(e->text, "\"pid\":", 6);
+	d = ndw_put_u64(d + 6, s->pid);
+	d = memcpy(d, ",\"tid\":", 7);
+	d = ndw_put_u64(d + 7, s->tid);
+	e->len = (size_t)(d - e->text);
+	return e;
 }
 
 /* Copies n bytes to d; returns the end. */
@@ -61,27 +80,27 @@ put_time(struct strbuf *b, char *d, const char *key, size_t klen,
 }
 
 /*
- * Builds the record for s and x (NULL: none) in w->w: the one record
- * db2spans writes millions of, so its members (plain literal keys, JSON
- * values already quoted, integers) are laid out by hand, as ndw_raw()
- * and ndw_i64() would write them, into room made once.
+ * Builds the record for s and x (NULL: none) in w->w, without its '}': the
+ * one record db2spans writes millions of, so its members (plain literal
+ * keys, JSON values already quoted, integers) are laid out by hand, as
+ * ndw_raw() and ndw_i64() would write them, into room made once
+ * (ndw_reserve).
  */
 static void
 span_format(struct span_writer *w, const struct span *s,
     const struct span_ext *x)
 {
 	static const struct span_ext none;
+	const struct span_ids *ids = span_ids(w, s);
 	struct strbuf *b = &w->w.buf;
 	char *d;
 
 	if (x == NULL)
 		x = &none;
-	if (w->ids.len == 0 || s->pid != w->ids_pid || s->tid != w->ids_tid)
-		span_ids(w, s);
 	ndw_begin(&w->w);
-	strbuf_grow(b, w->ids.len + s->name_len + s->cat_len + x->lane_len +
-	    x->thread_name_len + w->run.len + 160);
-	d = put(b->buf + b->len, w->ids.buf, w->ids.len);
+	d = ndw_reserve(&w->w, ids->len + s->name_len + s->cat_len +
+	    x->lane_len + x->thread_name_len + w->run.len + 160);
+	d = put(d, ids->text, ids->len);
 	d = put(PUT_LIT(d, ",\"name\":"), s->name, s->name_len);
 	if (s->cat != NULL)
 		d = put(PUT_LIT(d, ",\"cat\":"), s->cat, s->cat_len);
@@ -96,10 +115,7 @@ span_format(struct span_writer *w, const struct span *s,
 		    x->thread_name_len);
 	if (w->run.len > 0)
 		d = put(PUT_LIT(d, ",\"run\":"), w->run.buf, w->run.len);
-	*d = '\0';
-	b->len = (size_t)(d - b->buf);
-	w->w.need_comma = 1;
-	ndw_end(&w->w);
+	ndw_commit(&w->w, d);
 }
 
 int
@@ -115,6 +131,13 @@ span_write_ext(struct span_writer *w, const struct span *s,
 	if ((++w->rows & 0xFFF) == 0)
 		progress_update(w->rows, 0);
 	span_format(w, s, x);
+	if (w->where == NULL) {
+		if (ndw_finish(&w->w, w->fp) != 0)
+			die_errno("write error");
+		w->written++;
+		return 0;
+	}
+	ndw_end(&w->w);
 	if (jqf_keep(w->where, ndw_record(&w->w), ndw_record_len(&w->w),
 	    w->bad, NULL) != 1) {
 		w->filtered++;
@@ -139,7 +162,6 @@ span_writer_init(struct span_writer *w, const char *label,
 	memset(w, 0, sizeof(*w));
 	ndw_init(&w->w, NDW_BATCH | NDW_PLAIN_KEYS);
 	strbuf_init(&w->run, 0);
-	strbuf_init(&w->ids, 64);
 	if (label != NULL)
 		ndw_quote(&w->run, label, strlen(label), 0);
 	if (where != NULL)
@@ -153,5 +175,4 @@ span_writer_release(struct span_writer *w)
 		jqf_free(w->where);
 	ndw_release(&w->w);
 	strbuf_release(&w->run);
-	strbuf_release(&w->ids);
 }
