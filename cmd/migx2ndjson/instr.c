@@ -417,14 +417,17 @@ brk_back(const char *s, size_t i)
 	return i;
 }
 
-/* From the closer at s[n-1], backwards to its opener; -1 if unbalanced. */
+/*
+ * From the closer at s[n-1] (the caller saw it), backwards to its
+ * opener; -1 if unbalanced.
+ */
 static long
 open_back(const char *s, size_t n)
 {
-	long depth = 0;
+	long depth = 1;
 	size_t i;
 
-	for (i = n; (i = brk_back(s, i)) > 0; i--)
+	for (i = n - 1; (i = brk_back(s, i)) > 0; i--)
 		if (brk_class(s[i - 1]) == BRK_CLOSE)
 			depth++;
 		else if (--depth == 0)
@@ -531,14 +534,16 @@ parse_optext(const char *s, size_t n, struct instr *in)
 			in->literal.p = s + 8, in->literal.n = n - 8;
 		return;
 	}
-	if (n > 0 && s[n - 1] == ']' && (o = open_back(s, n)) >= 2 &&
-	    s[o - 1] == ' ' && s[o - 2] == ',') {
-		in->modargs.p = s + o + 1, in->modargs.n = n - (size_t)o - 2;
-		n = (size_t)o - 2;
-	} else if (n > 0 && s[n - 1] == ']' && (o = open_back(s, n)) >= 1 &&
-	    s[o - 1] == ',') {
-		in->modargs.p = s + o + 1, in->modargs.n = n - (size_t)o - 2;
-		n = (size_t)o - 1;
+	if (n > 0 && s[n - 1] == ']' && (o = open_back(s, n)) >= 1) {
+		if (o >= 2 && s[o - 1] == ' ' && s[o - 2] == ',') {
+			in->modargs.p = s + o + 1;
+			in->modargs.n = n - (size_t)o - 2;
+			n = (size_t)o - 2;
+		} else if (s[o - 1] == ',') {
+			in->modargs.p = s + o + 1;
+			in->modargs.n = n - (size_t)o - 2;
+			n = (size_t)o - 1;
+		}
 	}
 	if (n > 0 && s[n - 1] == ')' && (o = open_back(s, n)) > 0) {
 		in->args.p = s + o + 1, in->args.n = n - (size_t)o - 2;

@@ -91,6 +91,24 @@ static const struct want table[] = {
 	{ "a = b = c(x) -> float_type, {1}, {0}", 0,
 	    .name = "a", .op = "b = c", .args = "x",
 	    .shape = "float_type, {1}, {0}" },
+	/* Brackets inside the arguments: the '(' that matches the last ')'. */
+	{ "@1 = f(g(h),[i]) -> float_type, {1}, {1}", 0,
+	    .name = "@1", .op = "f", .args = "g(h),[i]",
+	    .shape = "float_type, {1}, {1}" },
+	/* Module arguments after a ',' with no space. */
+	{ "@3 = f(@1),[a] -> float_type, {1}, {1}", 0,
+	    .name = "@3", .op = "f", .args = "@1", .modargs = "a",
+	    .shape = "float_type, {1}, {1}" },
+	/* A ']' that closes the attributes is not a module list. */
+	{ "@4 = f[x=(1)](@1) -> float_type, {1}, {1}", 0,
+	    .name = "@4", .op = "f", .attrs = "x=(1)", .args = "@1",
+	    .shape = "float_type, {1}, {1}" },
+	{ "@5 = f[x=1] -> float_type, {1}, {1}", 0,
+	    .name = "@5", .op = "f", .attrs = "x=1",
+	    .shape = "float_type, {1}, {1}" },
+	/* An extra ')' leaves the '(' unmatched: no arguments. */
+	{ "@6 = f(@1)) -> float_type, {1}, {1}", 0,
+	    .name = "@6", .op = "f(@1))", .shape = "float_type, {1}, {1}" },
 	/* Not instructions. */
 	{ .text = "Summary:", .rc = -1 },
 	{ .text = "main:@1 = relu(main:@0)", .rc = -1 },
