@@ -350,6 +350,15 @@ node_write(const struct flame *f, struct out *o, uint32_t i, int k,
 	return t;
 }
 
+/* Asks for node q and, if it has a group, where that starts. */
+static inline void
+ask_for(const struct flame *f, uint32_t q)
+{
+	__builtin_prefetch(&f->node[q]);
+	if (w.word[q >> 6] >> (q & 63) & 1)
+		__builtin_prefetch(&w.gstart[group_of(q)]);
+}
+
 /*
  * Writes one tree in depth-first order.  Each node is a header character
  * (63 + same-total bit + same-before bit * 2 + 4 * up), where up is how
@@ -378,7 +387,13 @@ tree_write(const struct flame *f, struct out *o, uint32_t root,
 	while (sp > 0) {
 		uint32_t i = stack[--sp].node, depth = stack[sp].depth;
 
-		/* Down the first children; the others wait on the stack. */
+		/*
+		 * Down the first children; the others wait on the stack.  The
+		 * node on top is the next one after this run: it lies anywhere,
+		 * so it is asked for while the run is written.
+		 */
+		if (sp > 0)
+			ask_for(f, stack[sp - 1].node);
 		for (;;) {
 			if (o->count >= CHUNK_CHARS) {
 				out_str(o, "</script>\n");
@@ -400,6 +415,8 @@ tree_write(const struct flame *f, struct out *o, uint32_t root,
 				stack[sp].node = kids[nk].node;
 				stack[sp++].depth = depth;
 			}
+			if (sp > 0)
+				ask_for(f, stack[sp - 1].node);
 			i = kids[0].node;
 		}
 	}

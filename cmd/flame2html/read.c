@@ -177,32 +177,55 @@ semis16(const char *q)
 }
 
 /*
- * Where the frames of p[s..len) end, from depth d on: fr.end[d] on, each
- * at a ';' or at len.  Bytes up to avail may be read; those from len on
- * hold the counts, which have no ';'.  The last 16 bytes are read
- * from avail - 16 (the bytes before b shifted out), or from a copy when
- * the line is shorter.  Returns the depth of the line.
+ * The ';' in p[b..b + 16), of which avail - b bytes may be read: the
+ * last 16 bytes of the line are read from avail - 16 (the bytes before
+ * b shifted out), or from a copy when the line is shorter.
+ */
+static inline unsigned
+semis_at(const char *p, size_t b, size_t avail)
+{
+	char t[16];
+
+	if (avail - b >= 16)
+		return semis16(p + b);
+	if (avail >= 16)
+		return semis16(p + avail - 16) >> (16 - (avail - b));
+	memset(t, 0, sizeof(t));
+	memcpy(t, p + b, avail - b);
+	return semis16(t);
+}
+
+/*
+ * Where the frame that starts at p[s] ends: at a ';' or at len.  Bytes
+ * up to avail may be read; those from len on hold the counts, which
+ * have no ';'.
+ */
+static size_t
+frame_end(const char *p, size_t s, size_t len, size_t avail)
+{
+	size_t b;
+	unsigned m;
+
+	for (b = s; b < len; b += 16)
+		if ((m = semis_at(p, b, avail)) != 0)
+			return b + (size_t)__builtin_ctz(m);
+	return len;
+}
+
+/*
+ * Where the frames of p[s..len) end, from depth d on: fr.end[d] on.
+ * Returns the depth of the line.
  */
 static size_t
 frame_ends(const char *p, size_t s, size_t len, size_t avail, size_t d)
 {
-	char t[16];
 	size_t b;
 	unsigned m;
 
 	for (b = s; b < len; b += 16) {
 		if (d + 17 >= fr.alloc)
 			fr_grow(d + 17);
-		if (avail - b >= 16)
-			m = semis16(p + b);
-		else if (avail >= 16)
-			m = semis16(p + avail - 16) >> (16 - (avail - b));
-		else {
-			memset(t, 0, sizeof(t));
-			memcpy(t, p + b, avail - b);
-			m = semis16(t);
-		}
-		for (; m != 0; m &= m - 1)
+		for (m = semis_at(p, b, avail); m != 0; m &= m - 1)
 			fr.end[d++] = b + (size_t)__builtin_ctz(m);
 	}
 	if (d == fr.alloc)
@@ -212,21 +235,25 @@ frame_ends(const char *p, size_t s, size_t len, size_t avail, size_t d)
 }
 
 /*
- * Whether the frame p[s..e) is the name of parent + 1 and that is
- * parent's first child (the common way down: it is not in the child
- * index).
+ * The length of the frame at s[0..rest) if it is the name of parent + 1
+ * and that is parent's first child (the common way down: it is not in
+ * the child index), or SIZE_MAX.  The text is compared in the line, so
+ * the frame's end need not be searched for.
  */
-static inline int
-first_kid_is(const struct flame *f, uint32_t parent, const char *p,
-    size_t s, size_t e)
+static inline size_t
+first_kid_is(const struct flame *f, uint32_t parent, const char *s,
+    size_t rest)
 {
 	const struct ctree_name *nm;
 	uint32_t c = parent + 1;
 
 	if (c >= f->n || (f->node[c].label & FT_HEAD))
-		return 0;
+		return SIZE_MAX;
 	nm = &f->ct.names[f->node[c].label & FT_NAME];
-	return nm->len == e - s && memcmp(nm->p, p + s, e - s) == 0;
+	if (nm->len > rest || (nm->len < rest && s[nm->len] != ';') ||
+	    memcmp(nm->p, s, nm->len) != 0)
+		return SIZE_MAX;
+	return nm->len;
 }
 
 /*
@@ -257,33 +284,43 @@ new_frames(struct flame *f, const char *p, size_t avail, size_t d,
 }
 
 /*
- * Follows the frames from depth d to nd (their ends in fr.end[]) down
- * from node: first as far as the tree has them, then adding the rest.
+ * Follows the frames of p[0..len) from depth d, which starts at s, down
+ * from node: first as far as the tree has them, then adding the rest
+ * (their ends found in one pass).  Returns the depth of the line.
  */
-static void
-line_path(struct flame *f, const char *p, size_t avail, size_t d,
-    size_t nd, uint32_t node)
+static size_t
+line_path(struct flame *f, const char *p, size_t len, size_t avail,
+    size_t d, size_t s, uint32_t node)
 {
 	uint64_t h;
-	size_t s, e;
+	size_t e, n, nd;
 	uint32_t c;
 
-	for (; d < nd; d++) {
-		s = d > 0 ? fr.end[d - 1] + 1 : 0;
-		e = fr.end[d];
-		if (first_kid_is(f, node, p, s, e))
+	for (;; d++) {
+		if (d + 1 >= fr.alloc)
+			fr_grow(d + 1);
+		if ((n = first_kid_is(f, node, p + s, len - s)) != SIZE_MAX) {
 			node++;
-		else {
+			e = s + n;
+		} else {
+			e = frame_end(p, s, len, avail);
 			h = frame_hash(p, s, e - s, avail);
 			c = flame_find_index(f, node, p + s, e - s,
 			    (uint32_t)h);
 			if (c == CTREE_NONE) {
+				fr.end[d] = e;
+				nd = e < len ? frame_ends(p, e + 1, len, avail,
+				    d + 1) : d + 1;
 				new_frames(f, p, avail, d, nd, h, node);
-				return;
+				return nd;
 			}
 			node = c;
 		}
 		fr.node[d] = node;
+		fr.end[d] = e;
+		if (e >= len)
+			return d + 1;
+		s = e + 1;
 	}
 }
 
@@ -317,12 +354,10 @@ folded_line(struct flame *f, const struct srcpos *pos, const char *p,
 	    fr.line.buf[fr.end[keep]] == ';')
 		keep++;
 	d = keep;
-	if (len > 0) {
-		d = frame_ends(p, keep > 0 ? fr.end[keep - 1] + 1 : 0, len,
-		    avail, keep);
-		line_path(f, p, avail, keep, d, keep > 0 ? fr.node[keep - 1] :
+	if (len > 0)
+		d = line_path(f, p, len, avail, keep, keep > 0 ?
+		    fr.end[keep - 1] + 1 : 0, keep > 0 ? fr.node[keep - 1] :
 		    f->root);
-	}
 	fr.depth = d;
 	strbuf_reset(&fr.line);
 	strbuf_add(&fr.line, p, len);
