@@ -1,5 +1,4 @@
 /* read.c: folded lines and stack records into the call tree. */
-#include <ctype.h>
 #include <string.h>
 #ifdef __SSE2__
 #include <emmintrin.h>
@@ -14,6 +13,9 @@
 #include "zin.h"
 #include "flame2html.h"
 
+/* A digit: '0' to '9' (isdigit() in the C locale, without its call). */
+#define IS_DIGIT(c) ((unsigned)(unsigned char)(c) - '0' < 10u)
+
 /* Parses a count: digits with an optional fraction, which is rounded. */
 static int
 parse_count(struct flame *f, const char *p, size_t len, uint64_t *v)
@@ -21,9 +23,9 @@ parse_count(struct flame *f, const char *p, size_t len, uint64_t *v)
 	uint64_t x = 0;
 	size_t i = 0;
 
-	if (len == 0 || !isdigit((unsigned char)p[0]))
+	if (len == 0 || !IS_DIGIT(p[0]))
 		return -1;
-	for (; i < len && isdigit((unsigned char)p[i]); i++) {
+	for (; i < len && IS_DIGIT(p[i]); i++) {
 		if (x > (UINT64_MAX - 9) / 10)
 			return -1;
 		x = x * 10 + (uint64_t)(p[i] - '0');
@@ -32,7 +34,7 @@ parse_count(struct flame *f, const char *p, size_t len, uint64_t *v)
 		if (p[i] != '.')
 			return -1;
 		for (size_t k = i + 1; k < len; k++)
-			if (!isdigit((unsigned char)p[k]))
+			if (!IS_DIGIT(p[k]))
 				return -1;
 		if (i + 1 < len && p[i + 1] >= '5')
 			x++;
@@ -60,7 +62,7 @@ last_count(struct flame *f, const char *p, size_t *len, uint64_t *v)
 	while (e > 0 && IS_WS(p[e - 1]))
 		e--;
 	s = e;
-	while (s > 0 && (isdigit((unsigned char)p[s - 1]) || p[s - 1] == '.'))
+	while (s > 0 && (IS_DIGIT(p[s - 1]) || p[s - 1] == '.'))
 		s--;
 	if (s == 0 || !IS_WS(p[s - 1]) || parse_count(f, p + s, e - s, v) != 0)
 		return -1;
@@ -144,6 +146,7 @@ frame_hash(const char *p, size_t s, size_t n, size_t avail)
 	return fh_end(h, w & (~UINT64_C(0) >> (64 - 8 * (e - b))), n);
 }
 
+#ifndef __SSE2__
 #define ONES UINT64_C(0x0101010101010101)
 #define LOW7 UINT64_C(0x7f7f7f7f7f7f7f7f)
 
@@ -155,6 +158,7 @@ semis8(uint64_t w)
 
 	return ~(((m & LOW7) + LOW7) | m | LOW7);
 }
+#endif
 
 /* A 16-bit mask of the ';' in q[0..16). */
 static inline unsigned
