@@ -63,7 +63,35 @@ tmp_write(struct spool *sp, const struct bspan *s, size_t n)
 	sp->fspans += n;
 }
 
-/* Sorts every thread's spans in memory and writes each as a run. */
+/* Sorts a thread's spans in memory, through room kept for it. */
+static void
+sort_thr(struct spool *sp, struct spool_thr *st)
+{
+	if (st->sorted || st->n <= 1)
+		return;
+	if (sp->tmp_alloc < st->n) {
+		free(sp->tmp);
+		sp->tmp = xreallocarray(NULL, st->n, sizeof(*sp->tmp));
+		sp->tmp_alloc = st->n;
+	}
+	spans_sort_in(st->buf, st->n, sp->tmp);
+}
+
+/* Gives the room of a thread back. */
+static void
+thr_free(struct spool *sp, struct spool_thr *st)
+{
+	free(st->buf);
+	st->buf = NULL;
+	sp->held -= st->alloc;
+	st->alloc = 0;
+}
+
+/*
+ * Sorts every thread's spans in memory and writes each as a run.  A
+ * thread keeps its room for the next run unless it used half of it or
+ * less.
+ */
 static void
 spill(struct spool *sp)
 {
@@ -74,21 +102,19 @@ spill(struct spool *sp)
 		tmp_open(sp);
 	for (i = 0; i < sp->nthr; i++) {
 		st = &sp->thr[i];
-		if (st->n == 0)
-			continue;
-		if (!st->sorted)
-			spans_sort(st->buf, st->n);
-		st->runs = xreallocarray(st->runs, st->nruns + 1,
-		    sizeof(*st->runs));
-		st->runs[st->nruns].off = sp->fspans;
-		st->runs[st->nruns++].n = st->n;
-		tmp_write(sp, st->buf, st->n);
-		free(st->buf);
-		st->buf = NULL;
-		st->n = st->alloc = 0;
+		if (st->n > 0) {
+			sort_thr(sp, st);
+			st->runs = xreallocarray(st->runs, st->nruns + 1,
+			    sizeof(*st->runs));
+			st->runs[st->nruns].off = sp->fspans;
+			st->runs[st->nruns++].n = st->n;
+			tmp_write(sp, st->buf, st->n);
+		}
+		if (st->n <= st->alloc / 2)
+			thr_free(sp, st);
+		st->n = 0;
 		st->sorted = 1;
 	}
-	sp->held = 0;
 }
 
 static struct spool_thr *
@@ -104,25 +130,36 @@ thr_of(struct spool *sp, struct thread *th)
 	return &sp->thr[th->spool - 1];
 }
 
+/* Makes room for one more span of st (which is full). */
+static void
+thr_grow(struct spool *sp, struct spool_thr *st)
+{
+	size_t grow = st->alloc ? st->alloc : 64, i;
+
+	/* What is allocated, not only what is held, stays in bound. */
+	if (sp->held + grow > SPOOL_CAP) {
+		spill(sp);
+		if (st->n < st->alloc)	/* its room is empty now */
+			return;
+		grow = 64;
+		/* Every room is empty: all go back if that is needed. */
+		for (i = 0; sp->held + grow > SPOOL_CAP && i < sp->nthr; i++)
+			thr_free(sp, &sp->thr[i]);
+	}
+	st->alloc += grow;
+	st->buf = xreallocarray(st->buf, st->alloc, sizeof(*st->buf));
+	sp->held += grow;
+}
+
 void
 spool_add(struct spool *sp, struct thread *th, const struct bspan *s)
 {
 	struct spool_thr *st = thr_of(sp, th);
-	size_t grow;
 
 	if (st->n > 0 && span_before(s, &st->buf[st->n - 1]))
 		st->sorted = 0;
-	if (st->n == st->alloc) {
-		/* What is allocated, not only what is held, stays in bound. */
-		grow = st->alloc ? st->alloc : 64;
-		if (sp->held + grow > SPOOL_CAP) {
-			spill(sp);
-			grow = 64;
-		}
-		st->alloc += grow;
-		st->buf = xreallocarray(st->buf, st->alloc, sizeof(*st->buf));
-		sp->held += grow;
-	}
+	if (st->n == st->alloc)
+		thr_grow(sp, st);
 	st->buf[st->n++] = *s;
 }
 
@@ -238,8 +275,7 @@ spool_drain(struct spool *sp, struct tree *t)
 			continue;
 		st = &sp->thr[t->thr[i]->spool - 1];
 		t->thr[i]->spool = 0;
-		if (!st->sorted)
-			spans_sort(st->buf, st->n);
+		sort_thr(sp, st);
 		if (st->nruns == 0)
 			for (j = 0; j < st->n; j++)
 				tree_span(t, st->th, &st->buf[j], 0);
@@ -249,6 +285,7 @@ spool_drain(struct spool *sp, struct tree *t)
 		free(st->runs);
 	}
 	free(sp->thr);
+	free(sp->tmp);
 	if (sp->fd >= 0)
 		close(sp->fd);
 	spool_init(sp);
@@ -264,6 +301,7 @@ spool_release(struct spool *sp)
 		free(sp->thr[i].runs);
 	}
 	free(sp->thr);
+	free(sp->tmp);
 	if (sp->fd >= 0)
 		close(sp->fd);
 }

@@ -8,6 +8,9 @@
  * of an input each thread's runs and the spans still in memory are merged
  * and handed to the tree in order, so memory holds SPOOL_CAP spans, as
  * many for sorting, and a 32 kB buffer per run, whatever the input size.
+ * A thread's room and the room for sorting are kept from run to run (a
+ * thread that used less than half of its room gives it back), so that
+ * memory is not handed back to the system and faulted in again each run.
  */
 #ifndef SPOOL_H
 #define SPOOL_H
@@ -37,6 +40,8 @@ struct spool {
 	struct spool_thr *thr;		/* by thread->spool - 1 */
 	size_t nthr, thr_alloc;
 	size_t held;			/* room for spans allocated */
+	struct bspan *tmp;		/* room for sorting, */
+	size_t tmp_alloc;		/* in spans */
 	int fd;				/* the temporary file, or -1 */
 	uint64_t fspans;		/* spans written to it */
 };

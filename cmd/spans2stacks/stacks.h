@@ -121,6 +121,8 @@ void tree_buffer(struct thread *th, const struct bspan *s);
 int span_before(const struct bspan *x, const struct bspan *y);
 /* Sorts n spans stably (input order breaks full ties): a radix sort. */
 void spans_sort(struct bspan *a, size_t n);
+/* The same through tmp, room for n spans of the caller's. */
+void spans_sort_in(struct bspan *a, size_t n, struct bspan *tmp);
 /* Sorts and builds every thread's buffered spans. */
 void tree_flush(struct tree *t);
 

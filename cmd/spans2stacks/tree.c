@@ -352,6 +352,17 @@ radix_sort(struct bspan *a, size_t n, struct bspan *tmp)
 }
 
 void
+spans_sort_in(struct bspan *a, size_t n, struct bspan *tmp)
+{
+	if (n <= 16)
+		insertion_sort(a, n);
+	else if (n <= UINT32_MAX)
+		radix_sort(a, n, tmp);
+	else
+		merge_sort(a, n, tmp);
+}
+
+void
 spans_sort(struct bspan *a, size_t n)
 {
 	struct bspan *tmp;
@@ -360,11 +371,8 @@ spans_sort(struct bspan *a, size_t n)
 		insertion_sort(a, n);
 		return;
 	}
-	tmp = xmalloc(n * sizeof(*tmp));
-	if (n <= UINT32_MAX)
-		radix_sort(a, n, tmp);
-	else
-		merge_sort(a, n, tmp);
+	tmp = xreallocarray(NULL, n, sizeof(*tmp));
+	spans_sort_in(a, n, tmp);
 	free(tmp);
 }
 
