@@ -366,6 +366,17 @@ other(struct migx *mx, struct run *r, const char *s, size_t n, unsigned flags)
 	rec_emit(mx);
 }
 
+/* A copy of an instruction's text that LINES_PAD bytes follow. */
+static struct strbuf padded = STRBUF_INIT;
+
+/* Is s[0..n) inside lo[0..hi)? */
+static int
+in_buf(const char *s, size_t n, const char *lo, const char *hi)
+{
+	return (uintptr_t)s >= (uintptr_t)lo &&
+	    (uintptr_t)s + n <= (uintptr_t)hi;
+}
+
 /*
  * An instruction line (with what may be glued after a @return).  Returns
  * 0 when s is not one.
@@ -379,6 +390,19 @@ instr_line(struct migx *mx, struct run *r, const char *s, size_t n,
 	const char *section;
 	int c, old;
 
+	/*
+	 * The record is written in 16- and 32-byte moves that read past
+	 * the end of a piece (shape.c, cpy()): text from elsewhere than the
+	 * lines buffer (a joined or cleaned line) is copied where LINES_PAD
+	 * bytes follow it, and a @return's rest stays where its line is.
+	 */
+	if (!in_buf(s, n, mx->pad_lo, mx->pad_hi) &&
+	    !in_buf(s, n, padded.buf, padded.buf + padded.len)) {
+		strbuf_reset(&padded);
+		strbuf_add(&padded, s, n);
+		strbuf_grow(&padded, LINES_PAD);
+		s = padded.buf;
+	}
 	if (instr_parse(s, n, &in, &rest) < 0) {
 		if (memmem(s, n, " = ", 3) != NULL &&
 		    suffix_peel(s, n, &t, &p, 0) >= 0) {
@@ -858,6 +882,8 @@ migx_stream(struct migx *mx, const char *path)
 			    "migx2ndjson reads migraphx-driver text output");
 			sniffed = 1;
 		}
+		mx->pad_lo = l.buf;
+		mx->pad_hi = l.buf + l.end;
 		raw_line(mx, &r, s, n, mx->pos.line == 1, l.no_newline, cls);
 		if ((++mx->total_lines & 0xffff) == 0)
 			progress_update(mx->total_lines, 0);
@@ -970,6 +996,7 @@ main(int argc, char **argv)
 	strbuf_release(&norm);
 	strbuf_release(&pend);
 	strbuf_release(&wrap);
+	strbuf_release(&padded);
 	strbuf_release(&meta.version);
 	strbuf_release(&meta.invocation);
 	strbuf_release(&meta.stamp);

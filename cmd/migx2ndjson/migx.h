@@ -77,6 +77,8 @@ struct migx {
 	unsigned long records;	/* made from the file being read */
 	/* The current line when it needs no escapes (else NULL, NULL). */
 	const char *plain_lo, *plain_hi;
+	/* The lines buffer: LINES_PAD readable bytes follow its text. */
+	const char *pad_lo, *pad_hi;
 };
 
 /* Accumulated instruction times of one group, for --check. */

@@ -577,17 +577,16 @@ attr_key(const char *p, const char *e)
 
 /*/*
  * Copies p[0..n) to d and returns its end: a short piece in one move of
- * 16 or 32 bytes when the text has them (lim: its end), which may write
- * past d + n, into the room made for the record.
+ * 16 or 32 bytes, which may write past d + n, into the room made for the
+ * record, and read past p + n: the text is in the lines buffer or in
+ * instr_line()'s copy, both followed by LINES_PAD readable bytes.
  */
 static inline char *
-cpy(char *d, const char *p, size_t n, const char *lim)
+cpy(char *d, const char *p, size_t n)
 {
-	size_t have = lim > p ? (size_t)(lim - p) : 0;
-
-	if (n <= 16 && have >= 16)
+	if (n <= 16)
 		memcpy(d, p, 16);
-	else if (n <= 32 && have >= 32)
+	else if (n <= 32)
 		memcpy(d, p, 32);
 	else
 		memcpy(d, p, n);
@@ -596,10 +595,10 @@ cpy(char *d, const char *p, size_t n, const char *lim)
 
 /* A plain string at d, in its quotes; returns its end (see cpy()). */
 static inline char *
-q_str(char *d, const char *p, size_t n, const char *lim)
+q_str(char *d, const char *p, size_t n)
 {
 	*d++ = '"';
-	d = cpy(d, p, n, lim);
+	d = cpy(d, p, n);
 	*d++ = '"';
 	return d;
 }
@@ -612,8 +611,7 @@ q_str(char *d, const char *p, size_t n, const char *lim)
  */
 static char *
 attr_out(struct migx *mx, struct strbuf *sb, char *d, int *first,
-    const char *k, size_t kn, const char *v, size_t vn, int plain,
-    const char *lim)
+    const char *k, size_t kn, const char *v, size_t vn, int plain)
 {
 	if (kn > ATTR_KEY_MAX)
 		kn = ATTR_KEY_MAX;
@@ -633,12 +631,12 @@ attr_out(struct migx *mx, struct strbuf *sb, char *d, int *first,
 	if (!*first)
 		*d++ = ',';
 	*d++ = '"';
-	d = cpy(d, k, kn, lim);
+	d = cpy(d, k, kn);
 	*d++ = '"';
 	*d++ = ':';
 	if (v != NULL) {
 		*d++ = '"';
-		d = cpy(d, v, vn, lim);
+		d = cpy(d, v, vn);
 		*d++ = '"';
 	} else
 		LIT(d, "null");
@@ -649,12 +647,10 @@ attr_out(struct migx *mx, struct strbuf *sb, char *d, int *first,
 /*
  * The attrs object, a best-effort split into string values (section
  * 6.5), at d; returns its end.  Plain text needs room for 8 * a.n + 48
- * bytes (lim: the end of the text a is in); other text goes through sb,
- * d being its end.
+ * bytes; other text goes through sb, d being its end.
  */
 static char *
-attrs_at(struct migx *mx, struct strbuf *sb, char *d, struct sl a, int plain,
-    const char *lim)
+attrs_at(struct migx *mx, struct strbuf *sb, char *d, struct sl a, int plain)
 {
 	const char *p = a.p, *e = a.p + a.n, *q, *v, *ve, *np, *nq;
 	size_t n, nn;
@@ -668,7 +664,7 @@ attrs_at(struct migx *mx, struct strbuf *sb, char *d, struct sl a, int plain,
 			/* A piece before any key: kept as a key, no value. */
 			if (q > p)
 				d = attr_out(mx, sb, d, &first, p,
-				    (size_t)(q - p), NULL, 0, plain, lim);
+				    (size_t)(q - p), NULL, 0, plain);
 			p = q < e ? q + 1 : q;
 			q = next_piece(p, e);
 			n = attr_key(p, q);
@@ -685,7 +681,7 @@ attrs_at(struct migx *mx, struct strbuf *sb, char *d, struct sl a, int plain,
 			ve = nq;
 		}
 		d = attr_out(mx, sb, d, &first, p, n, v, (size_t)(ve - v),
-		    plain, lim);
+		    plain);
 		p = ve < e ? np : e, q = nq, n = nn;
 	}
 	if (!plain) {
@@ -705,7 +701,7 @@ attrs_at(struct migx *mx, struct strbuf *sb, char *d, struct sl a, int plain,
  * empty one, after a trailing ','), a key longer than ATTR_KEY_MAX.
  */
 static char *
-attrs_flat(char *d, struct sl a, const char *lim)
+attrs_flat(char *d, struct sl a)
 {
 	const char *p = a.p, *e = a.p + a.n, *k, *q;
 
@@ -723,9 +719,9 @@ attrs_flat(char *d, struct sl a, const char *lim)
 			return NULL;
 		if (d[-1] != '{')
 			*d++ = ',';
-		d = q_str(d, k, (size_t)(p - 1 - k), lim);
+		d = q_str(d, k, (size_t)(p - 1 - k));
 		*d++ = ':';
-		d = q_str(d, p, (size_t)(q - p), lim);
+		d = q_str(d, p, (size_t)(q - p));
 		if (q >= e || (p = q + 1) == e)
 			break;
 	}
@@ -740,18 +736,16 @@ put_attrs(struct migx *mx, struct sl a, int plain)
 	struct strbuf *sb = member(mx, "attrs");
 	char *d = ndw_reserve(&mx->w, 8 * a.n + 48);
 
-	ndw_commit(&mx->w, attrs_at(mx, sb, d, a, plain, a.p + a.n));
+	ndw_commit(&mx->w, attrs_at(mx, sb, d, a, plain));
 }
 
 /*
  * The pieces of s split on ',' (and trimmed) as a string array at d;
  * returns its end.  The caller made room for 4 * s.n + 40 bytes at d
- * (lim: the end of the text s is in); escaped text goes through sb, d
- * being its end.
+ * escaped text goes through sb, d being its end.
  */
 static char *
-list_at(struct migx *mx, struct strbuf *sb, char *d, struct sl s, int plain,
-    const char *lim)
+list_at(struct migx *mx, struct strbuf *sb, char *d, struct sl s, int plain)
 {
 	const char *p = s.p, *e = s.p != NULL ? s.p + s.n : NULL, *q, *t;
 
@@ -773,7 +767,7 @@ list_at(struct migx *mx, struct strbuf *sb, char *d, struct sl s, int plain,
 			*d++ = ',';
 		if (plain) {
 			*d++ = '"';
-			d = cpy(d, p, (size_t)(t - p), lim);
+			d = cpy(d, p, (size_t)(t - p));
 			*d++ = '"';
 		} else {
 			sb->len = (size_t)(d - sb->buf);
@@ -793,8 +787,7 @@ list_out(struct migx *mx, struct strbuf *sb, struct sl s, int plain)
 {
 	char *d = ndw_reserve(&mx->w, 4 * s.n + 40);
 
-	ndw_commit(&mx->w, list_at(mx, sb, d, s, plain,
-	    s.p != NULL ? s.p + s.n : NULL));
+	ndw_commit(&mx->w, list_at(mx, sb, d, s, plain));
 }
 
 #define put_list(mx, key, s, plain) \
@@ -941,8 +934,8 @@ plain_room(const struct instr *in)
 }
 
 /* key:"s", or key:null when s is absent (key a literal with its ','). */
-#define SL_AT(d, key, s, lim) ((s).p != NULL ? (LIT((d), key), \
-	(d) = q_str((d), (s).p, (s).n, (lim))) : LIT((d), key "null"))
+#define SL_AT(d, key, s) ((s).p != NULL ? (LIT((d), key), \
+	(d) = q_str((d), (s).p, (s).n)) : LIT((d), key "null"))
 
 /* Writes module, root and index at d (a non-plain header goes by ndw). */
 static char *
@@ -954,7 +947,7 @@ names_at(struct migx *mx, char *d, const struct instr *in, const char *header,
 	name_parts(in, &mod, &idx);
 	if (mod.p != NULL) {
 		LIT(d, ",\"module\":");
-		d = q_str(d, mod.p, mod.n, in->end);
+		d = q_str(d, mod.p, mod.n);
 		LIT(d, ",\"root\":false");
 	} else {
 		if (header != NULL) {
@@ -967,7 +960,7 @@ names_at(struct migx *mx, char *d, const struct instr *in, const char *header,
 	}
 	if (idx.p != NULL) {
 		LIT(d, ",\"index\":");
-		d = cpy(d, idx.p, idx.n, in->end);
+		d = cpy(d, idx.p, idx.n);
 	} else
 		LIT(d, ",\"index\":null");
 	return d;
@@ -986,9 +979,9 @@ num_slow(struct migx *mx, char *d, const char *key, struct sl t, size_t room)
  * ,"key":number (key a string literal), or ,"key":null when absent; json:
  * the number is known to be a JSON number as it stands.
  */
-#define NUM_AT(mx, d, key, t, json, lim, room) ((t).p == NULL ? \
+#define NUM_AT(mx, d, key, t, json, room) ((t).p == NULL ? \
 	LIT((d), "," #key ":null") : (json) || json_num((t).p, (t).n) ? \
-	(LIT((d), "," #key ":"), (d) = cpy((d), (t).p, (t).n, (lim))) : \
+	(LIT((d), "," #key ":"), (d) = cpy((d), (t).p, (t).n)) : \
 	((d) = num_slow((mx), (d), key, (t), (room))))
 
 /* The time, percentage and Summary group of a perf line. */
@@ -998,17 +991,16 @@ perf_at(struct migx *mx, char *d, const struct instr *in, int old_groups,
 {
 	struct sl sym;
 
-	NUM_AT(mx, d, "time_ms", in->time, in->json & JSON_TIME, in->end,
-	    room);
-	NUM_AT(mx, d, "pct", in->pct, in->json & JSON_PCT, in->end, room);
+	NUM_AT(mx, d, "time_ms", in->time, in->json & JSON_TIME, room);
+	NUM_AT(mx, d, "pct", in->pct, in->json & JSON_PCT, room);
 	if (in->is_return)
 		return d;
 	LIT(d, ",\"group\":\"");
-	d = cpy(d, in->op.p, in->op.n, in->end);
+	d = cpy(d, in->op.p, in->op.n);
 	if (!old_groups && sl_eq(in->op, "gpu::code_object") &&
 	    (sym = symbol_name(in->attrs)).p != NULL) {
 		LIT(d, "::");
-		d = cpy(d, sym.p, sym.n, in->end);
+		d = cpy(d, sym.p, sym.n);
 	}
 	*d++ = '"';
 	return d;
@@ -1100,15 +1092,15 @@ shape_at(char *d, struct sl sh)
 
 /* The attrs object of the plain text a at d, kept or made. */
 static char *
-attrs_plain(struct migx *mx, char *d, struct sl a, const char *lim)
+attrs_plain(struct migx *mx, char *d, struct sl a)
 {
 	struct memo *c = memo_slot(attrs_memo, a.p, a.n);
 	char *f;
 
 	if ((f = memo_get(c, a.p, a.n, d)) != NULL)
 		return f;
-	if ((f = attrs_flat(d, a, lim)) == NULL)
-		f = attrs_at(mx, &mx->w.buf, d, a, 1, lim);
+	if ((f = attrs_flat(d, a)) == NULL)
+		f = attrs_at(mx, &mx->w.buf, d, a, 1);
 	memo_put(c, a.p, a.n, d, (size_t)(f - d));
 	return f;
 }
@@ -1122,30 +1114,30 @@ fields_plain(struct migx *mx, const struct instr *in, int perf,
 	char *d = ndw_reserve(&mx->w, room), *f;
 
 	LIT(d, ",\"name\":");
-	d = q_str(d, in->name.p, in->name.n, in->end);
+	d = q_str(d, in->name.p, in->name.n);
 	d = names_at(mx, d, in, header, room);
-	SL_AT(d, ",\"param\":", in->param, in->end);
+	SL_AT(d, ",\"param\":", in->param);
 	LIT(d, ",\"op\":");
-	d = q_str(d, in->op.p, in->op.n, in->end);
-	SL_AT(d, ",\"attrs_raw\":", in->attrs, in->end);
+	d = q_str(d, in->op.p, in->op.n);
+	SL_AT(d, ",\"attrs_raw\":", in->attrs);
 	if (mx->opt.attr_split && in->attrs.p != NULL) {
 		LIT(d, ",\"attrs\":");
-		d = attrs_plain(mx, d, in->attrs, in->end);
+		d = attrs_plain(mx, d, in->attrs);
 	} else if (mx->opt.attr_split)
 		LIT(d, ",\"attrs\":{}");
-	SL_AT(d, ",\"literal_raw\":", in->literal, in->end);
+	SL_AT(d, ",\"literal_raw\":", in->literal);
 	LIT(d, ",\"args\":");
 	if (in->args.p != NULL)
-		d = list_at(mx, sb, d, in->args, 1, in->end);
+		d = list_at(mx, sb, d, in->args, 1);
 	else
 		LIT(d, "[]");
 	/* Most instructions have no module arguments: no call for those. */
 	if (in->modargs.p != NULL) {
 		LIT(d, ",\"module_args\":");
-		d = list_at(mx, sb, d, in->modargs, 1, in->end);
+		d = list_at(mx, sb, d, in->modargs, 1);
 	} else
 		LIT(d, ",\"module_args\":[]");
-	SL_AT(d, ",\"shape_raw\":", in->shape, in->end);
+	SL_AT(d, ",\"shape_raw\":", in->shape);
 	if (in->shape.p == NULL)
 		LIT(d, ",\"shape\":null");
 	else {
@@ -1160,12 +1152,12 @@ fields_plain(struct migx *mx, const struct instr *in, int perf,
 	}
 	if (in->tid.p != NULL) {
 		LIT(d, ",\"target_id\":");
-		d = cpy(d, in->tid.p, in->tid.n, in->end);
+		d = cpy(d, in->tid.p, in->tid.n);
 	} else
 		LIT(d, ",\"target_id\":null");
 	LIT(d, ",\"debug_symbols\":");
 	if (in->dbg.p != NULL)
-		d = list_at(mx, sb, d, in->dbg, 1, in->end);
+		d = list_at(mx, sb, d, in->dbg, 1);
 	else
 		LIT(d, "null");
 	if (perf)
