@@ -720,7 +720,10 @@ known_fields(const char *p, const char *end, const struct nd_keys *ks,
 				p = number_end(v, end, &why);
 		} else if (*p == '"') {
 			p = (const char *)string_end((const unsigned char *)p +
-			    1, (const unsigned char *)end, &esc, &why) + 1;
+			    1, (const unsigned char *)end, &esc, &why);
+			if (why != NULL)	/* p may be end: no byte after */
+				return -1;
+			p++;
 		} else if (*p == '-' || *p == '0')
 			p = number_end(p, end, &why);
 		else

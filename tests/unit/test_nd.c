@@ -1120,6 +1120,39 @@ keys_report_errors_in_a_record_of_a_known_layout(void **state)
 	}
 }
 
+static void
+keys_read_no_byte_after_a_record_cut_in_a_string(void **state)
+{
+	static const char *const keys[] = { "a", "b", "c" };
+	static const char good[] = "{\"a\":1,\"b\":\"x\",\"c\":2}";
+	static const char *const cut[] = { "{\"a\":1,\"b\":\"xy",
+		"{\"a\":1,\"b\":\"x\\", "{\"a\":\"",
+		"{\"a\":1,\"b\":\"x\",\"c\":" };
+	struct nd_slice v[3];
+	struct nd_keys ks;
+	size_t i, j, n;
+	char *line;
+
+	(void)state;
+	/*
+	 * A layout of three members learnt, then records that end inside
+	 * a string, each in a block of its own size: no byte after it is
+	 * read (which ASan and valgrind would see), and each is refused.
+	 */
+	nd_keys_init(&ks, keys, 3);
+	for (i = 0; i < sizeof(cut) / sizeof(cut[0]); i++) {
+		for (j = 0; j < 20; j++)	/* by the layout from then on */
+			assert_int_equal(nd_fields_keys(good, sizeof(good) - 1,
+			    &ks, v), 3);
+		n = strlen(cut[i]);
+		line = malloc(n);
+		assert_non_null(line);
+		memcpy(line, cut[i], n);
+		assert_int_equal(nd_fields_keys(line, n, &ks, v), -1);
+		free(line);
+	}
+}
+
 int
 main(void)
 {
@@ -1143,6 +1176,8 @@ main(void)
 		    keys_match_separators_and_long_keys_of_a_known_layout),
 		cmocka_unit_test(
 		    keys_report_errors_in_a_record_of_a_known_layout),
+		cmocka_unit_test(
+		    keys_read_no_byte_after_a_record_cut_in_a_string),
 		cmocka_unit_test(each_keys_finds_lines_and_values_in_one_pass),
 		cmocka_unit_test(each_keys_reads_records_across_buffer_ends),
 		cmocka_unit_test(
