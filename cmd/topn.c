@@ -495,13 +495,17 @@ find_group(const struct nd_slice vals[], size_t n, size_t run)
  * whose value is a string without a backslash: such a value's raw text
  * is its decoded text, so it is looked up as it stands in the line,
  * without building the identity find_group() hashes.  An entry holds
- * the group's index in the map and half its hash; a miss goes to
- * find_group(), and a value with a backslash is never cached (its raw
- * text is not its value), so no raw text with one is ever found.
+ * the group, its run and its key's length, and a key of 8 to 16 bytes
+ * (the usual name) itself, so that a hit reads the entry alone, not the
+ * group and its key (loads that depend on each other and miss the cache
+ * when the groups are many).  A miss goes to find_group(), and a value
+ * with a backslash is never cached (its raw text is not its value), so
+ * no raw text with one is ever found.
  */
 struct gcache_ent {
-	uint32_t hash;		/* the high half of gcache_hash() */
-	uint32_t gi;		/* 1 + the group's index in groups, or 0 */
+	uint64_t head, tail;	/* 8 to 16 bytes: the first 8, the last 8 */
+	struct group *g;	/* NULL: none */
+	uint32_t len, run;
 };
 static struct {
 	struct gcache_ent *ents;
@@ -537,44 +541,43 @@ gcache_hash(const char *s, size_t len, size_t run)
 	return h ^ (h >> 29);
 }
 
-/* memcmp(a, b, len) == 0, for 8 to 16 bytes without the call. */
-static inline int
-key_same(const char *a, const char *b, size_t len)
+/* Puts group g in the cache (which has room). */
+static void
+gcache_put(struct group *g)
 {
-	if (len < 8 || len > 16)
-		return memcmp(a, b, len) == 0;
-	return ((load8(a) ^ load8(b)) | (load8(a + len - 8) ^
-	    load8(b + len - 8))) == 0;
+	const char *s = g->kv[0].text;
+	size_t len = g->kv[0].len, mask = gcache.cap - 1, i;
+	struct gcache_ent *e;
+
+	for (i = gcache_hash(s, len, g->run) & mask; gcache.ents[i].g != NULL;
+	    i = (i + 1) & mask)
+		;
+	e = &gcache.ents[i];
+	e->g = g;
+	e->len = (uint32_t)len;
+	e->run = (uint32_t)g->run;
+	if (len >= 8 && len <= 16) {
+		e->head = load8(s);
+		e->tail = load8(s + len - 8);
+	}
 }
 
+/* Adds group g, grown to twice the room when half full. */
 static void
-gcache_add(uint64_t h)
+gcache_add(struct group *g)
 {
 	struct gcache_ent *old = gcache.ents;
-	size_t i, j, mask, cap = gcache.cap;
-	const struct group *g;
+	size_t i, cap = gcache.cap;
 
 	if ((gcache.n + 1) * 2 > gcache.cap) {
 		gcache.cap = cap != 0 ? cap * 2 : 64;
 		gcache.ents = xcalloc(gcache.cap, sizeof(*gcache.ents));
-		mask = gcache.cap - 1;
-		for (i = 0; i < cap; i++) {
-			if (old[i].gi == 0)
-				continue;
-			g = groups.ents[old[i].gi - 1].val;
-			j = gcache_hash(g->kv[0].text, g->kv[0].len, g->run) &
-			    mask;
-			for (; gcache.ents[j].gi != 0; j = (j + 1) & mask)
-				;
-			gcache.ents[j] = old[i];
-		}
+		for (i = 0; i < cap; i++)
+			if (old[i].g != NULL)
+				gcache_put(old[i].g);
 		free(old);
 	}
-	mask = gcache.cap - 1;
-	for (i = h & mask; gcache.ents[i].gi != 0; i = (i + 1) & mask)
-		;
-	gcache.ents[i].hash = (uint32_t)(h >> 32);
-	gcache.ents[i].gi = (uint32_t)groups.n;
+	gcache_put(g);
 	gcache.n++;
 }
 
@@ -584,22 +587,23 @@ cached_group(const struct nd_slice *v, size_t run)
 {
 	const char *s = v->p + 1;
 	size_t len = v->len - 2, mask = gcache.cap - 1, i, n = groups.n;
-	uint64_t h = gcache_hash(s, len, run);
-	struct gcache_ent *e;
+	const struct gcache_ent *e;
 	struct group *g;
+	int word = len >= 8 && len <= 16;
 
-	for (i = h & mask; gcache.cap != 0 && (e = &gcache.ents[i])->gi != 0;
-	    i = (i + 1) & mask) {
-		if (e->hash != (uint32_t)(h >> 32))
+	if (run > UINT32_MAX || len > UINT32_MAX)
+		return find_group(v, 1, run);
+	for (i = gcache_hash(s, len, run) & mask; gcache.cap != 0 &&
+	    (e = &gcache.ents[i])->g != NULL; i = (i + 1) & mask) {
+		if (e->len != len || e->run != run)
 			continue;
-		g = groups.ents[e->gi - 1].val;
-		if (g->kv[0].len == len && g->run == run &&
-		    key_same(g->kv[0].text, s, len))
-			return g;
+		if (word ? e->head == load8(s) && e->tail == load8(s + len -
+		    8) : memcmp(e->g->kv[0].text, s, len) == 0)
+			return e->g;
 	}
 	g = find_group(v, 1, run);
 	if (groups.n > n && memchr(v->p, '\\', v->len) == NULL)
-		gcache_add(h);
+		gcache_add(g);
 	return g;
 }
 
