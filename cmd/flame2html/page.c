@@ -61,25 +61,14 @@ put_vlq(char *q, uint64_t v)
  * heaviest first (ties in the order first seen).  A node's first child is
  * its id + 1 (when that is not a head); the others are heads.  The
  * children of a node with heads are kept in gnode[], grouped by parent
- * and sorted, each with its total's low word (read in id order as the
- * groups are made, so that the sort reads no node).  Bit p of word[] says that p has
+ * and sorted.  Bit p of word[] says that p has
  * head children; brank[] counts the bits before each word, which makes
  * the group number of p.
  */
-/*
- * A child and its total in 32 bits: UINT32_MAX for one of 2^32 - 1 or
- * more, whose value is in the spill table (wcol_add() keeps the smaller
- * ones in lo[]).
- */
-struct kid {
-	uint32_t t, node;
-};
-
 static struct {
 	const struct wcol *total, *btotal;
 	uint64_t *word;
-	uint32_t *brank, *gstart, *rank;
-	struct kid *gnode;
+	uint32_t *brank, *gstart, *gnode, *rank;
 } w;
 
 static inline uint64_t
@@ -107,19 +96,17 @@ group_of(uint32_t p)
 	return w.brank[p >> 6] + popcount64(below);
 }
 
+/* A child and its total, for sorting a group. */
+struct kid {
+	uint64_t t;
+	uint32_t node;
+};
 
 /* Heaviest first; ties in the order first seen. */
 static inline int
 kid_before(const struct kid *a, const struct kid *b)
 {
-	uint64_t x, y;
-
-	if (a->t != b->t)
-		return a->t > b->t;
-	if (a->t == UINT32_MAX && (x = total_of(a->node)) !=
-	    (y = total_of(b->node)))
-		return x > y;
-	return a->node < b->node;
+	return a->t != b->t ? a->t > b->t : a->node < b->node;
 }
 
 static int
@@ -130,34 +117,31 @@ kid_cmp(const void *a, const void *b)
 	return kid_before(x, y) ? -1 : kid_before(y, x);
 }
 
-/* Sorts k[0..n) by total, heaviest first (ties by id). */
+/* Sorts gs[0..n) by total, heaviest first (ties by id). */
 static void
-kids_sort(struct kid *k, size_t n)
+kids_sort(uint32_t *gs, size_t n)
 {
+	static struct kid *k;
+	static size_t kalloc;
 	struct kid x;
 	size_t i, j;
 
-	if (n > 24) {
+	XGROW(k, n, kalloc);
+	for (i = 0; i < n; i++) {
+		k[i].t = total_of(gs[i]);
+		k[i].node = gs[i];
+	}
+	if (n > 24)
 		qsort(k, n, sizeof(*k), kid_cmp);
-		return;
-	}
-	for (i = 1; i < n; i++) {
-		x = k[i];
-		for (j = i; j > 0 && kid_before(&x, &k[j - 1]); j--)
-			k[j] = k[j - 1];
-		k[j] = x;
-	}
-}
-
-/* A node as a child: its id and its total's low word. */
-static inline struct kid
-kid_of(uint32_t node)
-{
-	struct kid k;
-
-	k.t = w.total->lo[(size_t)node * w.total->stride];
-	k.node = node;
-	return k;
+	else
+		for (i = 1; i < n; i++) {
+			x = k[i];
+			for (j = i; j > 0 && kid_before(&x, &k[j - 1]); j--)
+				k[j] = k[j - 1];
+			k[j] = x;
+		}
+	for (i = 0; i < n; i++)
+		gs[i] = k[i].node;
 }
 
 /*
@@ -242,34 +226,37 @@ groups(struct flame *f)
 	for (i = 0, g = 0; i < nw; i++)
 		for (bits = w.word[i]; bits != 0; bits &= bits - 1, g++)
 			if (fk[i] & (bits & -bits))
-				w.gnode[w.gstart[g]++] = kid_of((uint32_t)(i *
-				    64 + (size_t)__builtin_ctzll(bits)) + 1);
+				w.gnode[w.gstart[g]++] = (uint32_t)(i * 64 +
+				    (size_t)__builtin_ctzll(bits)) + 1;
 	free(fk);
 	for (i = 0; i < f->nheads; i++)
 		if ((p = f->heads[i].parent) != CTREE_NONE)
-			w.gnode[w.gstart[group_of(p)]++] =
-			    kid_of(f->heads[i].node);
+			w.gnode[w.gstart[group_of(p)]++] = f->heads[i].node;
 	memmove(w.gstart + 1, w.gstart, ng * sizeof(*w.gstart));
 	w.gstart[0] = 0;
 }
 
 /* The children of p in the order they are written: *nk of them. */
-static const struct kid *
+static const uint32_t *
 kids_of(const struct flame *f, uint32_t p, size_t *nk)
 {
-	static struct kid c0;
-	struct kid *gs;
+	static uint32_t c0;
+	uint32_t *gs;
 	uint32_t g;
+	size_t j;
 
 	if (f->node[p].label & FT_GROUP) {
 		g = group_of(p);
 		gs = w.gnode + w.gstart[g];
 		*nk = w.gstart[g + 1] - w.gstart[g];
+		/* Heads lie anywhere: ask for what the sort will read. */
+		for (j = 0; j < *nk; j++)
+			__builtin_prefetch(&f->node[gs[j]]);
 		if (*nk > 1)
 			kids_sort(gs, *nk);
 		return gs;
 	}
-	c0.node = p + 1;
+	c0 = p + 1;
 	*nk = first_kid(f, p);
 	return &c0;
 }
@@ -372,7 +359,7 @@ tree_write(const struct flame *f, struct out *o, uint32_t root,
 {
 	struct { uint32_t node, depth; } *stack;
 	size_t sp = 0, salloc = 1024, nk;
-	const struct kid *kids;
+	const uint32_t *kids;
 	long prev_depth = -1;
 	uint64_t prev_total = UINT64_MAX;
 	char head[96];
@@ -412,12 +399,12 @@ tree_write(const struct flame *f, struct out *o, uint32_t root,
 			kids = kids_of(f, i, &nk);
 			XGROW(stack, sp + nk, salloc);
 			while (--nk > 0) {
-				stack[sp].node = kids[nk].node;
+				stack[sp].node = kids[nk];
 				stack[sp++].depth = depth;
 			}
 			if (sp > 0)
 				ask_for(f, stack[sp - 1].node);
-			i = kids[0].node;
+			i = kids[0];
 		}
 	}
 	out_str(o, "</script>\n");
@@ -451,7 +438,7 @@ meta_write(const struct flame *f, FILE *fp, const char *title,
 {
 	struct strbuf sb = STRBUF_INIT;
 	size_t i, nk;
-	const struct kid *kids;
+	const uint32_t *kids;
 	int first = 1;
 
 	strbuf_addstr(&sb, "{\"version\":1,\"title\":");
@@ -470,7 +457,7 @@ meta_write(const struct flame *f, FILE *fp, const char *title,
 	strbuf_addstr(&sb, "],\"thread_list\":[");
 	kids = kids_of(f, f->root, &nk);
 	for (i = 0; i < nk; i++) {
-		uint32_t k = kids[i].node, nm = flame_label(f, k);
+		uint32_t k = kids[i], nm = flame_label(f, k);
 
 		if (nm >= f->threads_alloc || !f->is_thread[nm])
 			continue;
