@@ -48,7 +48,7 @@ struct counter {
  * count is done on both copies: a wide load of bytes just stored one at
  * a time would wait for those stores (a store-forwarding stall).
  */
-static char *
+static inline char *
 put_counter(char *d, struct counter *c, unsigned long v)
 {
 	size_t i;
@@ -79,7 +79,10 @@ rec_begin_instr(struct migx *mx, struct run *r, int perf, unsigned long seq)
 	ndw_begin(&mx->w);
 	d = ndw_reserve(&mx->w, 160);
 	LIT(d, "\"type\":\"instruction\",\"run\":");
-	d = ndw_put_u64(d, (unsigned long)r->num);
+	if (r->num >= 0 && r->num < 10)		/* the usual: one digit */
+		*d++ = (char)('0' + r->num);
+	else
+		d = ndw_put_u64(d, (unsigned long)r->num);
 	LIT(d, ",\"line\":");
 	d = put_counter(d, &line, mx->pos.line);
 	if (mx->opt.label != NULL) {
