@@ -1090,13 +1090,23 @@ shape_at(char *d, struct sl sh)
 	return f;
 }
 
+/*
+ * Below this length a list of key=value pieces is split again rather
+ * than looked up: attrs_flat() costs less than a lookup, and half the
+ * short lists ("offset=0,end=64", "id=main:@literal:3") are seen once.
+ */
+#define ATTRS_SHORT 48
+
 /* The attrs object of the plain text a at d, kept or made. */
 static char *
 attrs_plain(struct migx *mx, char *d, struct sl a)
 {
-	struct memo *c = memo_slot(attrs_memo, a.p, a.n);
+	struct memo *c;
 	char *f;
 
+	if (a.n <= ATTRS_SHORT && (f = attrs_flat(d, a)) != NULL)
+		return f;
+	c = memo_slot(attrs_memo, a.p, a.n);
 	if ((f = memo_get(c, a.p, a.n, d)) != NULL)
 		return f;
 	if ((f = attrs_flat(d, a)) == NULL)
