@@ -1022,33 +1022,37 @@ struct memo {
 };
 static struct memo shape_memo[MEMO_SLOTS], attrs_memo[MEMO_SLOTS];
 
-/* A hash of p[0..n), eight bytes at a time. */
-static inline size_t
+/*
+ * A hash of p[0..n), eight bytes at a time, for memo_slot(), which takes
+ * its top bits: those depend on every bit of every word, so the words
+ * need no mixing in between.
+ */
+static inline uint64_t
 text_hash(const char *p, size_t n)
 {
-	uint64_t h = n * 0x9e3779b97f4a7c15u, w;
+	const uint64_t k = 0x9e3779b97f4a7c15u;
+	uint64_t h = n * k, w;
 	size_t i;
 
 	if (n < 8) {
 		for (i = 0; i < n; i++)
 			h = (h ^ (unsigned char)p[i]) * 0x100000001b3u;
-	} else {
-		for (i = 0; i + 8 <= n; i += 8) {
-			memcpy(&w, p + i, 8);
-			h = (h ^ w) * 0x9e3779b97f4a7c15u;
-			h ^= h >> 29;
-		}
-		memcpy(&w, p + n - 8, 8);	/* the tail, overlapping */
-		h = (h ^ w) * 0x9e3779b97f4a7c15u;
+		return h;
 	}
-	return (size_t)(h ^ (h >> 32));
+	for (i = 0; i + 8 <= n; i += 8) {
+		memcpy(&w, p + i, 8);
+		h = (h ^ w) * k;
+	}
+	memcpy(&w, p + n - 8, 8);	/* the tail, overlapping */
+	return (h ^ w) * k;
 }
 
 /* The slot of t for the text p[0..n), or NULL when it is not kept. */
 static inline struct memo *
 memo_slot(struct memo *t, const char *p, size_t n)
 {
-	return n <= MEMO_KEY ? &t[text_hash(p, n) & (MEMO_SLOTS - 1)] : NULL;
+	_Static_assert(MEMO_SLOTS == 256, "memo_slot takes 8 bits");
+	return n <= MEMO_KEY ? &t[text_hash(p, n) >> 56] : NULL;
 }
 
 /* Copies the JSON kept in c for p[0..n) to d; its end, or NULL. */
