@@ -72,17 +72,42 @@ _ptime() {
 	tail -n 1 "$1.t" >>"$1"
 }
 
+# The checkout: the directory above the running script that holds
+# scripts/bench/lib/measure.sh.
+_mtop=$(cd "$(dirname "$0")" && while [ ! -f scripts/bench/lib/measure.sh ] &&
+    [ "$PWD" != / ]; do cd ..; done && pwd)
+
+# _unpath: stdin with each $BENCH_TMP written "@T", then each path of the
+# checkout "@".
+_unpath() {
+	awk -v t="$BENCH_TMP" -v c="$_mtop" '
+	function sub_all(s, from, to,   i, r) {
+		if (from == "")
+			return s
+		r = ""
+		while ((i = index(s, from)) > 0) {
+			r = r substr(s, 1, i - 1) to
+			s = substr(s, i + length(from))
+		}
+		return r s
+	}
+	{ print sub_all(sub_all($0, t, "@T"), c, "@") }'
+}
+
 # cached NAME CMD [FILE...]: the path of an input that the shell command
 # CMD writes to "$out" (a file or a directory named NAME), made once
 # under nice and kept in $BENCH_TMP/cache/ by a checksum of CMD and of
 # the FILEs (the generator CMD runs): a second 'make bench' makes
 # nothing, a changed generator or parameter makes a new input.  What the
 # making took goes to stderr, and its "wall user sys" is added to
-# $BENCH_TMP/made, which bench.sh sums in its last row.
+# $BENCH_TMP/made, which bench.sh sums in its last row.  In the
+# checksum, $BENCH_TMP and the checkout's path are written "@T" and "@",
+# so that other checkouts sharing a cache (by a symlink) find the inputs.
 cached() {
 	_cn=$1 _cc=$2
 	shift 2
-	_ck=$({ printf '%s\n' "$_cc" && cat "$@"; } | cksum | tr ' ' -)
+	_ck=$({ printf '%s\n' "$_cc" | _unpath && cat "$@"; } | cksum |
+	    tr ' ' -)
 	_cp=$BENCH_TMP/cache/$_ck
 	if [ ! -e "$_cp/$_cn" ]; then
 		rm -rf "$_cp" "$_cp.tmp" && mkdir -p "$_cp.tmp" || return 1
