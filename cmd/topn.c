@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "digits.h"
 #include "err.h"
 #include "flist.h"
 #include "arena.h"
@@ -664,18 +665,13 @@ add_value(struct group *g, const struct value *x)
 static inline int
 word_digits(const char *e, size_t n, uint64_t *out)
 {
-	const uint64_t f0 = 0xF0F0F0F0F0F0F0F0ULL, zeros = 0x3030303030303030ULL;
 	uint64_t w, pad = (1ULL << (8 * (8 - n))) - 1;
 
 	memcpy(&w, e - 8, 8);
-	w = (w & ~pad) | (zeros & pad);
-	if ((w & f0) != zeros || ((w + 0x0606060606060606ULL) & f0) != zeros)
+	w = (w & ~pad) | (0x3030303030303030ULL & pad);
+	if (!digits_all8(w))
 		return -1;
-	w -= zeros;
-	w = w * 10 + (w >> 8);
-	*out = (((w & 0x000000FF000000FFULL) * (100 + (1000000ULL << 32))) +
-	    (((w >> 16) & 0x000000FF000000FFULL) * (1 + (10000ULL << 32)))) >>
-	    32;
+	*out = digits_value8(w);
 	return 0;
 }
 #endif

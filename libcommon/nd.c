@@ -11,6 +11,7 @@
 #include <emmintrin.h>
 #endif
 
+#include "digits.h"
 #include "nd.h"
 #include "sniff.h"
 #include "utf8.h"
@@ -1161,18 +1162,12 @@ nd_iter_next(struct nd_iter *it, struct nd_slice *key, struct nd_slice *val)
 static int
 digits8(const char *p, uint64_t *out)
 {
-	const uint64_t f0 = 0xF0F0F0F0F0F0F0F0ULL;
-	const uint64_t zeros = 0x3030303030303030ULL;
 	uint64_t w;
 
 	memcpy(&w, p, 8);
-	if ((w & f0) != zeros || ((w + 0x0606060606060606ULL) & f0) != zeros)
+	if (!digits_all8(w))
 		return -1;
-	w -= zeros;
-	w = w * 10 + (w >> 8);
-	*out = (((w & 0x000000FF000000FFULL) * (100 + (1000000ULL << 32))) +
-	    (((w >> 16) & 0x000000FF000000FFULL) * (1 + (10000ULL << 32)))) >>
-	    32;
+	*out = digits_value8(w);
 	return 0;
 }
 #else

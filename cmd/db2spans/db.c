@@ -6,6 +6,7 @@
 
 #include <sqlite3.h>
 
+#include "digits.h"
 #include "err.h"
 #include "nd.h"
 #include "progress.h"
@@ -185,9 +186,7 @@ digits8(const char *p)
 	uint64_t x;
 
 	memcpy(&x, p, 8);
-	return (x & 0xF0F0F0F0F0F0F0F0ULL) == 0x3030303030303030ULL &&
-	    ((x + 0x0606060606060606ULL) & 0xF0F0F0F0F0F0F0F0ULL) ==
-	    0x3030303030303030ULL;
+	return digits_all8(x);
 }
 
 int

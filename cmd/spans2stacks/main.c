@@ -8,6 +8,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "digits.h"
 #include "err.h"
 #include "flist.h"
 #include "jqf.h"
@@ -411,25 +412,13 @@ digits_in(uint64_t w)
 	return nz == 0 ? 8 : (unsigned)__builtin_ctzll(nz) / 8;
 }
 
-/* 1 if the 8 bytes of w are all decimal digits. */
-static int
-all_digits(uint64_t w)
-{
-	return ((w & 0xF0F0F0F0F0F0F0F0ULL) | (((w + 0x0606060606060606ULL) &
-	    0xF0F0F0F0F0F0F0F0ULL) >> 4)) == 0x3333333333333333ULL;
-}
-
 /* The value of the first k (1 to 8) digits of w. */
 static uint64_t
 value_of(uint64_t w, unsigned k)
 {
 	if (k < 8)	/* the digits to the top, '0's before them */
 		w = w << (64 - 8 * k) | 0x3030303030303030ULL >> 8 * k;
-	w -= 0x3030303030303030ULL;
-	w = w * 10 + (w >> 8);
-	return (((w & 0x000000FF000000FFULL) * (100 + (1000000ULL << 32))) +
-	    (((w >> 16) & 0x000000FF000000FFULL) * (1 + (10000ULL << 32)))) >>
-	    32;
+	return digits_value8(w);
 }
 
 static const char *
@@ -452,7 +441,7 @@ fast_int(const char *p, const char *e, struct nd_slice *v, int64_t *out)
 	if (e - q >= 16) {	/* the 16 digits of a time, in two words */
 		memcpy(&w, q, 8);
 		memcpy(&w2, q + 8, 8);
-		if (all_digits(w) && all_digits(w2)) {
+		if (digits_all8(w) && digits_all8(w2)) {
 			x = value_of(w, 8) * 100000000 + value_of(w2, 8);
 			q += 16;
 		}
