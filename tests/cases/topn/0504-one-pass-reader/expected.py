@@ -6,8 +6,12 @@
 # sum in input order as topn(1) documents, the mean, the median as the
 # mean of the two middle values; pct: sum / total * 100, the total added
 # in key order.  Every 1000th record is malformed ("12x").
+import os
 import sys
-from fractions import Fraction
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                ".."))
+from groups import table  # noqa: E402
 
 groups = {}
 bad = []
@@ -30,44 +34,8 @@ for i in range(30000):
     groups.setdefault(n, []).append(x)
 
 
-def fmt(v):
-    r = repr(float(v))
-    return r[:-2] if r.endswith('.0') else r
-
-
-def stats(vals):
-    if any(isinstance(x, float) for x in vals):
-        s = c = 0.0
-        for x in map(float, vals):
-            y = x - c
-            t = s + y
-            c = (t - s) - y
-            s = t
-        o = sorted(map(float, vals))
-        h = len(o) // 2
-        med = o[h] if len(o) % 2 else (o[h - 1] + o[h]) / 2
-        return (s, fmt(s), fmt(s / len(vals)), fmt(med), fmt(o[0]),
-                fmt(o[-1]))
-    s = sum(vals)
-    o = sorted(vals)
-    h = len(o) // 2
-    m2 = 2 * o[h] if len(o) % 2 else o[h - 1] + o[h]
-    med = str(m2 // 2) if m2 % 2 == 0 else '%d.5' % (m2 // 2)
-    return (float(s), str(s), fmt(float(Fraction(s, len(vals)))), med,
-            str(o[0]), str(o[-1]))
-
-
 if sys.argv[1:] == ["err"]:
     print('\n'.join(bad[:10]))
     print('topn: skipped %d bad records' % len(bad))
     sys.exit(0)
-st = {k: stats(v) for k, v in groups.items()}
-total = 0.0
-for k in sorted(st):
-    total += st[k][0]
-for k in sorted(st, key=lambda k: -st[k][0]):
-    s = st[k]
-    print('{"name":"%s","count":%d,"sum_ns":%s,"mean_ns":%s,"median_ns":%s,'
-          '"min_ns":%s,"max_ns":%s,"pct":%s}' % (k, len(groups[k]), s[1],
-                                                 s[2], s[3], s[4], s[5],
-                                                 fmt(s[0] / total * 100)))
+table(groups, "name", "_ns")
