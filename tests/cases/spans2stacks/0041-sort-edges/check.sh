@@ -29,14 +29,8 @@ awk '{ s = $0; sub(/.*"start_ns":/, "", s); sub(/,.*/, "", s)
 	e = $0; sub(/.*"end_ns":/, "", e); sub(/}.*/, "", e)
 	print s, e, NR, $0 }' "$t/in" | sort -s -k1,1n -k2,2nr -k3,3n |
     cut -d' ' -f4- >"$t/sorted"
-spans2stacks -q "$t/in" >"$t/a" || echo "status $?"
-spans2stacks -q -s "$t/sorted" >"$t/b" || echo "status $?"
-wc -l <"$t/in"
-if cmp -s "$t/a" "$t/b"; then
-	echo "same stacks: $(wc -l <"$t/a")"
-else
-	echo "stacks differ"
-fi
+. ../same-stacks.sh
+same_stacks "$t/in" "$t/sorted" "$t"
 # The full ties nest in input order: tie19 is 19 frames under tie0.
 grep -c '"tie0",' "$t/a"
 grep '"tie19"' "$t/a" | sed 's/.*"self_ns"/"self_ns"/'

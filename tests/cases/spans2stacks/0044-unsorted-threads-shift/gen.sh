@@ -37,11 +37,5 @@ BEGIN {
 			if (th(i) == order[k])
 				out(sorted, i)
 }' >"$t/scrambled"
-spans2stacks -q "$t/scrambled" >"$t/a" || echo "status $?"
-spans2stacks -q -s "$t/sorted" >"$t/b" || echo "status $?"
-wc -l <"$t/scrambled"
-if cmp -s "$t/a" "$t/b"; then
-	echo "same stacks: $(wc -l <"$t/a")"
-else
-	echo "stacks differ"
-fi
+. ../same-stacks.sh
+same_stacks "$t/scrambled" "$t/sorted" "$t"
