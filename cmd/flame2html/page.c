@@ -2,6 +2,7 @@
  * tree as JSON metadata, a name table and base-32 node digits. */
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "err.h"
 #include "html.h"
@@ -59,44 +60,87 @@ put_vlq(char *q, uint64_t v)
 /*
  * The tree in the order it is written: children of each node by total,
  * heaviest first (ties in the order first seen).  A node's first child is
- * its id + 1 (when that is not a head); the others are heads.  The
- * children of a node with heads are kept in gnode[], grouped by parent
- * and sorted.  Bit p of word[] says that p has
- * head children; brank[] counts the bits before each word, which makes
- * the group number of p.
+ * its id + 1 (when that is not a head); the others are heads.  The pass
+ * that makes the totals goes down the ids, so a node is complete when it
+ * comes to it: it keeps each head with its parent and total in rec[], and
+ * each node with heads (FT_GROUP) as the header of its group, each in
+ * its bucket by the top bits of the parent.  groups() sorts each bucket
+ * by the other bits, which puts each group together, and puts its header
+ * first and sorts its heads by total.  The tree
+ * walk reads the totals of the heads there, not from the nodes, which lie
+ * anywhere.  A node with heads gives its weight word over to where its
+ * header is in rec[]; the header keeps the node's total and, in place of
+ * the parent, the number of heads that follow it.  A total of UINT32_MAX
+ * or more is UINT32_MAX in rec[], its 64 bits in the spill table of the
+ * self column.
+ */
+struct hrec {
+	uint32_t parent, node, t;
+};
+
+#define RADIX_BITS 12
+
+/*
+ * rec[] in buckets by the top digit of parent (bucket b holds the parents
+ * with p >> shift == b) from bstart[b]: the totals pass writes each
+ * record straight into its bucket, and groups() sorts each bucket.
  */
 static struct {
-	const struct wcol *total, *btotal;
-	uint64_t *word;
-	uint32_t *brank, *gstart, *gnode, *rank;
+	struct hrec *rec;
+	size_t nrec;
+	uint32_t bstart[(1u << RADIX_BITS) + 1];
+	unsigned shift, nb;
+	uint32_t *rank;
 } w;
 
+/*
+ * Room for n records, not cleared: from 4 MiB on in 2 MiB huge pages
+ * (a page fault costs about as much for 2 MiB as for 4 KiB here).
+ */
+static struct hrec *
+recs_alloc(size_t n)
+{
+	size_t len = (n ? n : 1) * sizeof(struct hrec);
+	void *p;
+
+	if (n > SIZE_MAX / sizeof(struct hrec))
+		die("out of memory");
+	if (len < (4u << 20))
+		return xmalloc(len);
+	if (posix_memalign(&p, 2u << 20, len) != 0)
+		die("out of memory");
+#ifdef MADV_HUGEPAGE
+	madvise(p, len, MADV_HUGEPAGE);
+#endif
+	return p;
+}
+
+/* The 64 bits of a total whose 32 are t (of the self column). */
 static inline uint64_t
-total_of(uint32_t i)
+total_wide(const struct flame *f, uint32_t node, uint32_t t)
 {
-	return wcol_get(w.total, i);
+	const struct wcol *c = &f->self;
+	size_t j;
+
+	if (t != UINT32_MAX)
+		return t;
+	for (j = (node * 0x9e3779b1u) & (c->cap - 1); c->spill[j].node !=
+	    node + 1; j = (j + 1) & (c->cap - 1))
+		;
+	return c->spill[j].v;
 }
 
-/* Set bits, without asking the compiler for an instruction set. */
-static inline uint32_t
-popcount64(uint64_t x)
+/* The total of node i, once totals() is done. */
+static inline uint64_t
+total_of(const struct flame *f, uint32_t i)
 {
-	x = x - ((x >> 1) & UINT64_C(0x5555555555555555));
-	x = (x & UINT64_C(0x3333333333333333)) +
-	    ((x >> 2) & UINT64_C(0x3333333333333333));
-	x = (x + (x >> 4)) & UINT64_C(0x0f0f0f0f0f0f0f0f);
-	return (uint32_t)((x * UINT64_C(0x0101010101010101)) >> 56);
+	const struct fnode *nd = &f->node[i];
+
+	return total_wide(f, i, nd->label & FT_GROUP ? w.rec[nd->w].t :
+	    nd->w);
 }
 
-static inline uint32_t
-group_of(uint32_t p)
-{
-	uint64_t below = w.word[p >> 6] & ((UINT64_C(1) << (p & 63)) - 1);
-
-	return w.brank[p >> 6] + popcount64(below);
-}
-
-/* A child and its total, for sorting a group. */
+/* A child and its total, in the order the walk writes them. */
 struct kid {
 	uint64_t t;
 	uint32_t node;
@@ -104,61 +148,127 @@ struct kid {
 
 /* Heaviest first; ties in the order first seen. */
 static inline int
-kid_before(const struct kid *a, const struct kid *b)
+rec_before(const struct flame *f, const struct hrec *a,
+    const struct hrec *b)
 {
-	return a->t != b->t ? a->t > b->t : a->node < b->node;
+	uint64_t x = a->t, y = b->t;
+
+	if (x == UINT32_MAX || y == UINT32_MAX) {
+		x = total_wide(f, a->node, a->t);
+		y = total_wide(f, b->node, b->t);
+	}
+	return x != y ? x > y : a->node < b->node;
 }
+
+static const struct flame *cmp_flame;
 
 static int
-kid_cmp(const void *a, const void *b)
+rec_cmp(const void *a, const void *b)
 {
-	const struct kid *x = a, *y = b;
+	const struct hrec *x = a, *y = b;
 
-	return kid_before(x, y) ? -1 : kid_before(y, x);
+	return rec_before(cmp_flame, x, y) ? -1 : rec_before(cmp_flame, y, x);
 }
 
-/* Sorts gs[0..n) by total, heaviest first (ties by id). */
+/* Sorts one group's heads r[0..n) by total, heaviest first (ties by id). */
 static void
-kids_sort(uint32_t *gs, size_t n)
+group_sort(const struct flame *f, struct hrec *r, size_t n)
 {
-	static struct kid *k;
-	static size_t kalloc;
-	struct kid x;
+	struct hrec x;
 	size_t i, j;
 
-	XGROW(k, n, kalloc);
-	for (i = 0; i < n; i++) {
-		k[i].t = total_of(gs[i]);
-		k[i].node = gs[i];
+	if (n > 24) {
+		cmp_flame = f;
+		qsort(r, n, sizeof(*r), rec_cmp);
+		return;
 	}
-	if (n > 24)
-		qsort(k, n, sizeof(*k), kid_cmp);
-	else
-		for (i = 1; i < n; i++) {
-			x = k[i];
-			for (j = i; j > 0 && kid_before(&x, &k[j - 1]); j--)
-				k[j] = k[j - 1];
-			k[j] = x;
+	for (i = 1; i < n; i++) {
+		x = r[i];
+		for (j = i; j > 0 && rec_before(f, &x, &r[j - 1]); j--)
+			r[j] = r[j - 1];
+		r[j] = x;
+	}
+}
+
+/* Adds node i's total v to its parent p, in each column. */
+static inline void
+total_up(struct flame *f, uint32_t i, uint32_t p, uint64_t v)
+{
+	if (wcol_add_fast(&f->self, p, v) != 0 || (f->before.lo != NULL &&
+	    wcol_add_fast(&f->before, p, wcol_get(&f->before, i)) != 0))
+		die("the weights add up past 2^64 - 1: the total cannot be "
+		    "represented");
+}
+
+/*
+ * Counts the records of each bucket before the totals pass makes them:
+ * a head's in its parent's bucket, a group header's in its node's (the
+ * nodes with heads are the parents of heads, marked in a bit set).
+ * Returns where each bucket starts, for the pass to fill.
+ */
+static uint32_t *
+buckets_count(const struct flame *f)
+{
+	size_t i, nw = (f->n + 63) / 64;
+	uint64_t *seen = xcalloc(nw ? nw : 1, sizeof(*seen)), bits;
+	uint32_t p, *next;
+	unsigned bb = 1;
+
+	while (bb < 32 && (f->n - 1) >> bb != 0)
+		bb++;
+	w.shift = bb > RADIX_BITS ? bb - RADIX_BITS : 0;
+	w.nb = 1u << (bb - w.shift);
+	memset(w.bstart, 0, sizeof(w.bstart));
+	for (i = 0; i < f->nheads; i++)
+		if ((p = f->heads[i].parent) != CTREE_NONE) {
+			w.bstart[(p >> w.shift) + 1]++;
+			seen[p >> 6] |= UINT64_C(1) << (p & 63);
 		}
-	for (i = 0; i < n; i++)
-		gs[i] = k[i].node;
+	for (i = 0; i < nw; i++)
+		for (bits = seen[i]; bits != 0; bits &= bits - 1)
+			w.bstart[((i * 64 + (size_t)__builtin_ctzll(bits)) >>
+			    w.shift) + 1]++;
+	free(seen);
+	next = xreallocarray(NULL, w.nb, sizeof(*next));
+	for (i = 0; i < w.nb; i++) {
+		w.bstart[i + 1] += w.bstart[i];
+		next[i] = w.bstart[i];
+	}
+	w.nrec = w.bstart[w.nb];
+	return next;
+}
+
+static inline void
+rec_put(uint32_t *next, uint32_t parent, uint32_t node, uint32_t t)
+{
+	struct hrec *r = &w.rec[next[parent >> w.shift]++];
+
+	r->parent = parent;
+	r->node = node;
+	r->t = t;
 }
 
 /*
  * The self weights become totals in place: children come later.  The
- * same pass counts the nodes of each name (names_rank()).  A head's
- * parent lies anywhere: the parents of the heads a few steps ahead are
- * asked for early.
+ * same pass counts the nodes of each name (names_rank()) and puts the
+ * heads and the group headers with their totals in their buckets.  A
+ * head's parent lies anywhere: the parents of the heads a few steps
+ * ahead are asked for early.
  */
 static void
 totals(struct flame *f, uint64_t *name_n)
 {
 	size_t i, h = f->nheads;
-	uint32_t p;
+	uint32_t p, lab, t, *next = buckets_count(f);
 
+	w.rec = recs_alloc(w.nrec);
 	for (i = f->n; i-- > 0;) {
-		name_n[f->node[i].label & FT_NAME]++;
-		if (!(f->node[i].label & FT_HEAD))
+		lab = f->node[i].label;
+		t = f->node[i].w;
+		name_n[lab & FT_NAME]++;
+		if (lab & FT_GROUP)
+			rec_put(next, (uint32_t)i, (uint32_t)i, t);
+		if (!(lab & FT_HEAD))
 			p = (uint32_t)i - 1;
 		else {
 			p = f->heads[--h].parent;
@@ -167,13 +277,102 @@ totals(struct flame *f, uint64_t *name_n)
 				    &f->node[f->heads[h - 16].parent]);
 			if (p == CTREE_NONE)
 				continue;
+			rec_put(next, p, (uint32_t)i, t);
 		}
-		if (wcol_add_fast(&f->self, p, wcol_get(&f->self,
-		    (uint32_t)i)) != 0 || (f->before.lo != NULL &&
-		    wcol_add_fast(&f->before, p, wcol_get(&f->before,
-		    (uint32_t)i)) != 0))
-			die("the weights add up past 2^64 - 1: the total "
-			    "cannot be represented");
+		total_up(f, (uint32_t)i, p, total_wide(f, (uint32_t)i, t));
+	}
+	free(next);
+}
+
+/*
+ * Sorts one bucket r[0..n) by the low bits of parent (below w.shift): a
+ * radix sort from the lowest digit, its digits as wide as the bucket is
+ * long (at most 12 bits), through tmp; a short one by insertion.
+ * Records of one parent come out in no particular order.
+ */
+static void
+bucket_sort(struct hrec *r, size_t n, struct hrec *tmp)
+{
+	uint32_t count[1u << RADIX_BITS], mask = (1u << w.shift) - 1;
+	unsigned width = 1, passes, pass, shift, d;
+	struct hrec x, *a = r, *b = tmp, *y;
+	size_t i, j, sum, c;
+
+	if (n <= 32 || w.shift == 0) {
+		for (i = 1; i < n && w.shift != 0; i++) {
+			x = r[i];
+			for (j = i; j > 0 && r[j - 1].parent > x.parent; j--)
+				r[j] = r[j - 1];
+			r[j] = x;
+		}
+		return;
+	}
+	while (width < RADIX_BITS && (n >> (width + 1)) != 0)
+		width++;
+	passes = (w.shift + width - 1) / width;
+	width = (w.shift + passes - 1) / passes;
+	for (pass = 0; pass < passes; pass++) {
+		shift = pass * width;
+		memset(count, 0, sizeof(*count) << width);
+		for (i = 0; i < n; i++)
+			count[(a[i].parent & mask) >> shift &
+			    ((1u << width) - 1)]++;
+		for (d = 0, sum = 0; d < (1u << width); d++) {
+			c = count[d];
+			count[d] = (uint32_t)sum;
+			sum += c;
+		}
+		for (i = 0; i < n; i++)
+			b[count[(a[i].parent & mask) >> shift &
+			    ((1u << width) - 1)]++] = a[i];
+		y = a;
+		a = b;
+		b = y;
+	}
+	if (a != r)
+		memcpy(r, a, n * sizeof(*r));
+}
+
+/*
+ * One group, rec[s..e): its header goes first, with the number of heads,
+ * the heads after it sorted, and the group's node is pointed at it.
+ */
+static void
+group_make(struct flame *f, size_t s, size_t e)
+{
+	struct hrec hd;
+	size_t j;
+
+	for (j = s; w.rec[j].node != w.rec[j].parent; j++)
+		if (j + 1 == e)
+			die("the tree's groups do not match its heads");
+	hd = w.rec[j];
+	w.rec[j] = w.rec[s];
+	hd.parent = (uint32_t)(e - 1 - s);
+	w.rec[s] = hd;
+	group_sort(f, w.rec + s + 1, e - 1 - s);
+	f->node[hd.node].w = (uint32_t)s;
+}
+
+/* Sorts each bucket by parent and makes each group. */
+static void
+groups(struct flame *f)
+{
+	struct hrec *tmp = NULL;
+	size_t talloc = 0, b, n, s, e;
+
+	for (b = 0; b < w.nb; b++) {
+		n = w.bstart[b + 1] - w.bstart[b];
+		if (n > 32)
+			XGROW(tmp, n, talloc);
+		bucket_sort(w.rec + w.bstart[b], n, tmp);
+	}
+	free(tmp);
+	for (s = 0; s < w.nrec; s = e) {
+		for (e = s + 1; e < w.nrec && w.rec[e].parent ==
+		    w.rec[s].parent; e++)
+			;
+		group_make(f, s, e);
 	}
 }
 
@@ -185,88 +384,47 @@ first_kid(const struct flame *f, uint32_t p)
 }
 
 /*
- * Groups the children of the nodes with heads among them by parent (a
- * counting sort of the heads, and the first child with them).  Each
- * group is sorted when the tree walk comes to it (kids_of()).
+ * The children of group node p in the order they are written: *nk of
+ * them.  The first child comes before the heads of its total or less
+ * (it was seen first).
  */
-static void
-groups(struct flame *f)
-{
-	size_t i, nw = (f->n + 63) / 64, ng = 0, nk = 0;
-	uint64_t bits, *fk;
-	uint32_t p, g;
-
-	w.word = xcalloc(nw ? nw : 1, sizeof(*w.word));
-	w.brank = xreallocarray(NULL, nw ? nw : 1, sizeof(*w.brank));
-	fk = xcalloc(nw ? nw : 1, sizeof(*fk));
-	/* The parents of heads were marked as the heads were made. */
-	for (i = 0; i < f->n; i++)
-		if (f->node[i].label & FT_GROUP) {
-			w.word[i >> 6] |= UINT64_C(1) << (i & 63);
-			if (first_kid(f, (uint32_t)i))
-				fk[i >> 6] |= UINT64_C(1) << (i & 63);
-		}
-	for (i = 0; i < nw; i++) {
-		w.brank[i] = (uint32_t)ng;
-		ng += popcount64(w.word[i]);
-	}
-	w.gstart = xcalloc(ng + 1, sizeof(*w.gstart));
-	for (i = 0; i < f->nheads; i++)
-		if ((p = f->heads[i].parent) != CTREE_NONE) {
-			w.gstart[group_of(p) + 1]++;
-			nk++;
-		}
-	for (i = 0, g = 0; i < nw; i++)
-		for (bits = w.word[i]; bits != 0; bits &= bits - 1, g++)
-			if (fk[i] & (bits & -bits))
-				w.gstart[g + 1]++;
-	for (i = 0; i < ng; i++)
-		w.gstart[i + 1] += w.gstart[i];
-	w.gnode = xreallocarray(NULL, nk + ng + 1, sizeof(*w.gnode));
-	for (i = 0, g = 0; i < nw; i++)
-		for (bits = w.word[i]; bits != 0; bits &= bits - 1, g++)
-			if (fk[i] & (bits & -bits))
-				w.gnode[w.gstart[g]++] = (uint32_t)(i * 64 +
-				    (size_t)__builtin_ctzll(bits)) + 1;
-	free(fk);
-	for (i = 0; i < f->nheads; i++)
-		if ((p = f->heads[i].parent) != CTREE_NONE)
-			w.gnode[w.gstart[group_of(p)]++] = f->heads[i].node;
-	memmove(w.gstart + 1, w.gstart, ng * sizeof(*w.gstart));
-	w.gstart[0] = 0;
-}
-
-/* The children of p in the order they are written: *nk of them. */
-static const uint32_t *
+static const struct kid *
 kids_of(const struct flame *f, uint32_t p, size_t *nk)
 {
-	static uint32_t c0;
-	uint32_t *gs;
-	uint32_t g;
-	size_t j;
+	static struct kid *k;
+	static size_t kalloc;
+	size_t s = f->node[p].w, e = s + 1 + w.rec[s].parent, n = 0, j;
+	uint64_t t0 = 0, t;
+	int fk = first_kid(f, p);
 
-	if (f->node[p].label & FT_GROUP) {
-		g = group_of(p);
-		gs = w.gnode + w.gstart[g];
-		*nk = w.gstart[g + 1] - w.gstart[g];
-		/* Heads lie anywhere: ask for what the sort will read. */
-		for (j = 0; j < *nk; j++)
-			__builtin_prefetch(&f->node[gs[j]]);
-		if (*nk > 1)
-			kids_sort(gs, *nk);
-		return gs;
+	XGROW(k, e - s, kalloc);
+	if (fk)
+		t0 = total_of(f, p + 1);
+	for (j = s + 1; j < e; j++) {
+		t = total_wide(f, w.rec[j].node, w.rec[j].t);
+		if (fk && t <= t0) {
+			k[n].t = t0;
+			k[n++].node = p + 1;
+			fk = 0;
+		}
+		k[n].t = t;
+		k[n++].node = w.rec[j].node;
 	}
-	c0 = p + 1;
-	*nk = first_kid(f, p);
-	return &c0;
+	if (fk) {
+		k[n].t = t0;
+		k[n++].node = p + 1;
+	}
+	*nk = n;
+	return k;
 }
 
 static void
 tree_prepare(struct flame *f, uint64_t *name_n)
 {
 	totals(f, name_n);
-	w.total = &f->self;
-	w.btotal = f->before.lo != NULL ? &f->before : &f->self;
+	free(f->heads);
+	f->heads = NULL;
+	f->nheads = f->heads_alloc = 0;
 	groups(f);
 }
 
@@ -308,12 +466,13 @@ names_rank(const struct flame *f, uint32_t **order_out)
 /* A node takes at most a header and five numbers of 13 digits. */
 #define NODE_MAX (1 + 5 * 13)
 
-/* Writes node i; returns its total. */
-static uint64_t
-node_write(const struct flame *f, struct out *o, uint32_t i, int k,
-    uint64_t prev_total)
+/* Writes node i of total t. */
+static void
+node_write(const struct flame *f, struct out *o, uint32_t i, uint64_t t,
+    int k, uint64_t prev_total)
 {
-	uint64_t t = total_of(i), bt = f->has_diff ? wcol_get(w.btotal, i) : t;
+	uint64_t bt = f->has_diff && f->before.lo != NULL ?
+	    wcol_get(&f->before, i) : t;
 	int same = t == prev_total;
 	int bsame = bt == t;
 	char *q, *q0;
@@ -334,16 +493,33 @@ node_write(const struct flame *f, struct out *o, uint32_t i, int k,
 		q = put_vlq(q, f->calls.lo != NULL ? wcol_get(&f->calls, i) : 0);
 	o->n += (size_t)(q - q0);
 	o->count += (size_t)(q - q0);
-	return t;
 }
 
-/* Asks for node q and, if it has a group, where that starts. */
-static inline void
-ask_for(const struct flame *f, uint32_t q)
+/* A node waiting on the walk's stack, its total in hand. */
+struct pending {
+	uint64_t t;
+	uint32_t node, depth;
+};
+
+/* Pushes the children of group node i but the first; returns that one. */
+static struct kid
+kids_push(const struct flame *f, uint32_t i, uint32_t depth,
+    struct pending **stack, size_t *sp, size_t *salloc)
 {
-	__builtin_prefetch(&f->node[q]);
-	if (w.word[q >> 6] >> (q & 63) & 1)
-		__builtin_prefetch(&w.gstart[group_of(q)]);
+	const struct kid *kids;
+	size_t nk;
+
+	kids = kids_of(f, i, &nk);
+	XGROW(*stack, *sp + nk, *salloc);
+	/* Heads lie anywhere: they are asked for early. */
+	__builtin_prefetch(&f->node[kids[0].node]);
+	while (--nk > 0) {
+		__builtin_prefetch(&f->node[kids[nk].node]);
+		(*stack)[*sp].t = kids[nk].t;
+		(*stack)[*sp].node = kids[nk].node;
+		(*stack)[(*sp)++].depth = depth;
+	}
+	return kids[0];
 }
 
 /*
@@ -357,9 +533,9 @@ static void
 tree_write(const struct flame *f, struct out *o, uint32_t root,
     int id)
 {
-	struct { uint32_t node, depth; } *stack;
-	size_t sp = 0, salloc = 1024, nk;
-	const uint32_t *kids;
+	struct pending *stack;
+	size_t sp = 0, salloc = 1024;
+	struct kid kid;
 	long prev_depth = -1;
 	uint64_t prev_total = UINT64_MAX;
 	char head[96];
@@ -369,10 +545,12 @@ tree_write(const struct flame *f, struct out *o, uint32_t root,
 	out_str(o, head);
 	o->count = 0;
 	stack = xrealloc(NULL, salloc * sizeof(*stack));
+	stack[sp].t = total_of(f, root);
 	stack[sp].node = root;
 	stack[sp++].depth = 0;
 	while (sp > 0) {
 		uint32_t i = stack[--sp].node, depth = stack[sp].depth;
+		uint64_t t = stack[sp].t;
 
 		/*
 		 * Down the first children; the others wait on the stack.  The
@@ -380,31 +558,28 @@ tree_write(const struct flame *f, struct out *o, uint32_t root,
 		 * so it is asked for while the run is written.
 		 */
 		if (sp > 0)
-			ask_for(f, stack[sp - 1].node);
+			__builtin_prefetch(&f->node[stack[sp - 1].node]);
 		for (;;) {
 			if (o->count >= CHUNK_CHARS) {
 				out_str(o, "</script>\n");
 				out_str(o, head);
 				o->count = 0;
 			}
-			prev_total = node_write(f, o, i, (int)(prev_depth + 1 -
+			node_write(f, o, i, t, (int)(prev_depth + 1 -
 			    (long)depth), prev_total);
+			prev_total = t;
 			prev_depth = depth++;
 			if (!(f->node[i].label & FT_GROUP)) {
 				if (!first_kid(f, i))
 					break;
-				i++;
+				t = total_of(f, ++i);
 				continue;
 			}
-			kids = kids_of(f, i, &nk);
-			XGROW(stack, sp + nk, salloc);
-			while (--nk > 0) {
-				stack[sp].node = kids[nk];
-				stack[sp++].depth = depth;
-			}
+			kid = kids_push(f, i, depth, &stack, &sp, &salloc);
 			if (sp > 0)
-				ask_for(f, stack[sp - 1].node);
-			i = kids[0];
+				__builtin_prefetch(&f->node[stack[sp - 1].node]);
+			i = kid.node;
+			t = kid.t;
 		}
 	}
 	out_str(o, "</script>\n");
@@ -438,7 +613,8 @@ meta_write(const struct flame *f, FILE *fp, const char *title,
 {
 	struct strbuf sb = STRBUF_INIT;
 	size_t i, nk;
-	const uint32_t *kids;
+	const struct kid *kids;
+	struct kid one;
 	int first = 1;
 
 	strbuf_addstr(&sb, "{\"version\":1,\"title\":");
@@ -451,13 +627,21 @@ meta_write(const struct flame *f, FILE *fp, const char *title,
 	if (f->view_merged && f->merged != CTREE_NONE)
 		strbuf_addstr(&sb, ",\"view\":\"merged\"");
 	strbuf_addf(&sb, ",\"total\":%llu,\"nodes\":[%zu",
-	    (unsigned long long)total_of(f->root), nodes0);
+	    (unsigned long long)total_of(f, f->root), nodes0);
 	if (f->merged != CTREE_NONE)
 		strbuf_addf(&sb, ",%zu", nodes1);
 	strbuf_addstr(&sb, "],\"thread_list\":[");
-	kids = kids_of(f, f->root, &nk);
+	if (f->node[f->root].label & FT_GROUP)
+		kids = kids_of(f, f->root, &nk);
+	else {
+		one.node = f->root + 1;
+		nk = first_kid(f, f->root);
+		if (nk)
+			one.t = total_of(f, one.node);
+		kids = &one;
+	}
 	for (i = 0; i < nk; i++) {
-		uint32_t k = kids[i], nm = flame_label(f, k);
+		uint32_t k = kids[i].node, nm = flame_label(f, k);
 
 		if (nm >= f->threads_alloc || !f->is_thread[nm])
 			continue;
@@ -465,7 +649,7 @@ meta_write(const struct flame *f, FILE *fp, const char *title,
 		ndw_quote(&sb, f->ct.names[nm].p, f->ct.names[nm].len,
 		    NDW_HTML_SAFE);
 		strbuf_addf(&sb, ",\"total\":%llu}",
-		    (unsigned long long)total_of(k));
+		    (unsigned long long)kids[i].t);
 		first = 0;
 	}
 	strbuf_addstr(&sb, "],\"categories\":[");
@@ -530,9 +714,6 @@ page_write(struct flame *f, FILE *fp, const char *title,
 	name_count = xcalloc(f->ct.nnames ? f->ct.nnames : 1,
 	    sizeof(*name_count));
 	tree_prepare(f, name_count);
-	free(f->heads);
-	f->heads = NULL;
-	f->nheads = f->heads_alloc = 0;
 	w.rank = names_rank(f, &order);
 	html_page_head(fp, &pg);
 	fputs("<h1 id=\"fg-title\">", fp);
@@ -548,4 +729,6 @@ page_write(struct flame *f, FILE *fp, const char *title,
 		tree_write(f, &o, f->merged, 1);
 	html_page_foot(fp, &pg);
 	free(order);
+	free(w.rank);
+	free(w.rec);
 }
