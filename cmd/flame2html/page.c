@@ -90,7 +90,7 @@ static struct {
 	size_t nrec;
 	uint32_t bstart[(1u << RADIX_BITS) + 1];
 	unsigned shift, nb;
-	uint32_t *rank;
+	uint32_t *rank, *order;	/* a name's rank; the name of a rank */
 } w;
 
 /*
@@ -250,13 +250,13 @@ rec_put(uint32_t *next, uint32_t parent, uint32_t node, uint32_t t)
 
 /*
  * The self weights become totals in place: children come later.  The
- * same pass counts the nodes of each name (names_rank()) and puts the
- * heads and the group headers with their totals in their buckets.  A
+ * same pass puts the heads and the group headers with their totals in
+ * their buckets, and labels each node with its name's rank.  A
  * head's parent lies anywhere: the parents of the heads a few steps
  * ahead are asked for early.
  */
 static void
-totals(struct flame *f, uint64_t *name_n)
+totals(struct flame *f)
 {
 	size_t i, h = f->nheads;
 	uint32_t p, lab, t, *next = buckets_count(f);
@@ -265,7 +265,7 @@ totals(struct flame *f, uint64_t *name_n)
 	for (i = f->n; i-- > 0;) {
 		lab = f->node[i].label;
 		t = f->node[i].w;
-		name_n[lab & FT_NAME]++;
+		f->node[i].label = (lab & ~FT_NAME) | w.rank[lab & FT_NAME];
 		if (lab & FT_GROUP)
 			rec_put(next, (uint32_t)i, (uint32_t)i, t);
 		if (!(lab & FT_HEAD))
@@ -419,16 +419,28 @@ kids_of(const struct flame *f, uint32_t p, size_t *nk)
 }
 
 static void
-tree_prepare(struct flame *f, uint64_t *name_n)
+tree_prepare(struct flame *f)
 {
-	totals(f, name_n);
+	totals(f);
 	free(f->heads);
 	f->heads = NULL;
 	f->nheads = f->heads_alloc = 0;
 	groups(f);
 }
 
-static uint64_t *name_count;
+static uint32_t *name_count;
+
+/* Counts the nodes of each name. */
+static void
+names_count(const struct flame *f)
+{
+	size_t i;
+
+	name_count = xcalloc(f->ct.nnames ? f->ct.nnames : 1,
+	    sizeof(*name_count));
+	for (i = 0; i < f->n; i++)
+		name_count[f->node[i].label & FT_NAME]++;
+}
 
 static int
 rank_cmp(const void *a, const void *b)
@@ -441,11 +453,12 @@ rank_cmp(const void *a, const void *b)
 }
 
 /*
- * Numbers names by how many nodes carry them (name_count, which totals()
- * counted), so common names are short.
+ * Numbers names by how many nodes carry them, so common names are short
+ * (the nodes are then labelled with these numbers, so that the walk need
+ * not look them up).
  */
-static uint32_t *
-names_rank(const struct flame *f, uint32_t **order_out)
+static void
+names_rank(const struct flame *f)
 {
 	size_t i, nn = f->ct.nnames;
 	uint32_t *order = xrealloc(NULL, (nn ? nn : 1) * sizeof(*order));
@@ -459,8 +472,8 @@ names_rank(const struct flame *f, uint32_t **order_out)
 		rank[order[i]] = (uint32_t)i;
 	free(name_count);
 	name_count = NULL;
-	*order_out = order;
-	return rank;
+	w.order = order;
+	w.rank = rank;
 }
 
 /* A node takes at most a header and five numbers of 13 digits. */
@@ -484,7 +497,7 @@ node_write(const struct flame *f, struct out *o, uint32_t i, uint64_t t,
 	    4 * (k < 15 ? k : 15));
 	if (k >= 15)
 		q = put_vlq(q, (uint64_t)k - 15);
-	q = put_vlq(q, w.rank[flame_label(f, i)]);
+	q = put_vlq(q, flame_label(f, i));
 	if (!same)
 		q = put_vlq(q, t);
 	if (f->has_diff && !bsame)
@@ -641,7 +654,7 @@ meta_write(const struct flame *f, FILE *fp, const char *title,
 		kids = &one;
 	}
 	for (i = 0; i < nk; i++) {
-		uint32_t k = kids[i].node, nm = flame_label(f, k);
+		uint32_t k = kids[i].node, nm = w.order[flame_label(f, k)];
 
 		if (nm >= f->threads_alloc || !f->is_thread[nm])
 			continue;
@@ -703,7 +716,6 @@ page_write(struct flame *f, FILE *fp, const char *title,
 		.css = asset_flame_css, .css_len = asset_flame_css_len,
 		.js = asset_flame_js, .js_len = asset_flame_js_len,
 	};
-	uint32_t *order;
 	size_t n0, n1 = 0;
 
 	flame_drop_index(f);
@@ -711,24 +723,23 @@ page_write(struct flame *f, FILE *fp, const char *title,
 		tree_sizes(f, &n0, &n1);
 	else
 		n0 = f->n;	/* one tree */
-	name_count = xcalloc(f->ct.nnames ? f->ct.nnames : 1,
-	    sizeof(*name_count));
-	tree_prepare(f, name_count);
-	w.rank = names_rank(f, &order);
+	names_count(f);
+	names_rank(f);
+	tree_prepare(f);
 	html_page_head(fp, &pg);
 	fputs("<h1 id=\"fg-title\">", fp);
 	html_text(fp, title, strlen(title));
 	fputs("</h1>\n", fp);
 	html_asset(fp, asset_flame_html, asset_flame_html_len);
 	meta_write(f, fp, title, unit, n0, n1);
-	names_write(f, fp, order);
+	names_write(f, fp, w.order);
 	o.fp = fp;
 	o.n = 0;
 	tree_write(f, &o, f->root, 0);
 	if (f->merged != CTREE_NONE)
 		tree_write(f, &o, f->merged, 1);
 	html_page_foot(fp, &pg);
-	free(order);
+	free(w.order);
 	free(w.rank);
 	free(w.rec);
 }
