@@ -57,8 +57,8 @@ struct fhead {
 };
 
 struct fslot {
+	uint32_t ph;			/* the path hash */
 	uint32_t parent, name, node;	/* node + 1, 0: empty */
-	uint32_t nh;			/* the name's hash (low 32 bits) */
 };
 
 /*
@@ -111,13 +111,57 @@ flame_hash(const char *s, size_t len)
 	return fh_end(h, t, len);
 }
 
-/* Where (parent, name hash) goes in the child index. */
-static inline uint32_t
-flame_slot_hash(uint32_t parent, uint32_t nh)
+/* Up to 8 bytes of p[0..avail), little-endian, zeros after the end. */
+static inline uint64_t
+fh_load8(const char *p, size_t avail)
 {
-	uint64_t h = ((uint64_t)parent << 32 | nh) * 0x9e3779b97f4a7c15ULL;
+	uint64_t w = 0;
+	size_t i;
 
-	return (uint32_t)(h >> 32) ^ (uint32_t)h;
+	if (avail >= 8)
+		return fh_le64(p);
+	for (i = 0; i < avail; i++)
+		w |= (uint64_t)(unsigned char)p[i] << (8 * i);
+	return w;
+}
+
+/*
+ * A frame's word in the path hash, which only places the frame's slot in
+ * the child index (the text in the slot decides): its first and last 8
+ * bytes and its length, read without a loop.  Names alike in those
+ * share a neighbourhood of the index; once a parent's children crowd
+ * one, the index is placed again by whole names (flame_strengthen()).
+ * p[0..avail) may be read, avail >= len.
+ */
+static inline uint64_t
+fp_weak(const char *p, size_t len, size_t avail)
+{
+	uint64_t a = fh_load8(p, avail), b = 0;
+
+	if (len < 8)
+		a &= ~(~UINT64_C(0) << (8 * len));
+	else
+		b = fh_le64(p + len - 8);
+	return (a ^ len) * 0xff51afd7ed558ccdULL ^ b;
+}
+
+/*
+ * The path hash of a node: its parent's mixed with its frame's word, from
+ * FP_ROOT at the root or FP_MERGED at the merged root.  It places and
+ * tags the node's slot in the child index, so the slots of a folded
+ * line's frames follow from its text alone and are all asked for before
+ * the walk down needs them.
+ */
+#define FP_ROOT 0x243f6a88u
+#define FP_MERGED 0x85a308d3u
+
+static inline uint32_t
+flame_path(uint32_t ph, uint64_t fw)
+{
+	uint64_t h = (fw ^ ph) * 0x9e3779b97f4a7c15ULL;
+
+	h = (h ^ (h >> 32)) * 0xc4ceb9fe1a85ec53ULL;
+	return (uint32_t)(h >> 32);
 }
 
 struct flame {
@@ -126,8 +170,10 @@ struct flame {
 	size_t n, alloc;		/* nodes; room in the node arrays */
 	struct fhead *heads;
 	size_t nheads, heads_alloc;
-	struct fslot *slot;		/* (parent, name) -> head */
+	struct fslot *slot;		/* path hash -> head */
 	size_t cap, nslot;
+	int strong;			/* frames' words: whole names */
+	int crowded;			/* children alike crowd the index */
 	struct wcol self, before, calls;
 	unsigned char *is_thread;
 	unsigned char *thread_side;	/* by name: 1 after, 2 before (--diff) */
@@ -164,31 +210,50 @@ wcol_get(const struct wcol *c, uint32_t node)
 /* tree.c */
 void flame_init(struct flame *f);
 void flame_release(struct flame *f);
-/* A new node: parent's child called name (an id) of name hash nh. */
+/* A new node: parent's child called name (an id) of path hash ph. */
 uint32_t flame_new(struct flame *f, uint32_t parent, uint32_t name,
-    uint32_t nh);
+    uint32_t ph);
 /* The same, inline for the common case: the first child of the last
  * node, with room for it and no weight column but self. */
 static inline uint32_t
-flame_append(struct flame *f, uint32_t parent, uint32_t name, uint32_t nh)
+flame_append(struct flame *f, uint32_t parent, uint32_t name, uint32_t ph)
 {
 	uint32_t id = (uint32_t)f->n;
 
 	if (parent + 1 != id || f->n >= f->alloc || name > FT_NAME ||
 	    f->before.lo != NULL || f->calls.lo != NULL)
-		return flame_new(f, parent, name, nh);
+		return flame_new(f, parent, name, ph);
 	f->node[id].label = name;
 	f->node[id].w = 0;
 	f->n++;
 	return id;
 }
-/* The child of parent called s[0..len) (name hash nh) in the child
+/* A frame's word in the path hash: fp_weak() or, once the index is
+ * strong, the name's hash. */
+static inline uint64_t
+flame_word(const struct flame *f, const char *p, size_t len, size_t avail)
+{
+	return f->strong ? flame_hash(p, len) : fp_weak(p, len, avail);
+}
+/* The child of parent called s[0..len) (path hash ph) in the child
  * index, or CTREE_NONE: parent + 1 is not looked at. */
-uint32_t flame_find_index(const struct flame *f, uint32_t parent,
-    const char *s, size_t len, uint32_t nh);
-/* The child of node called s[0..len), added if absent. */
-uint32_t flame_frame(struct flame *f, uint32_t node, const char *s,
-    size_t len, int *fresh);
+uint32_t flame_find_index(struct flame *f, uint32_t parent, const char *s,
+    size_t len, uint32_t ph);
+/* A hint: the index slot of path hash ph will be read. */
+static inline void
+flame_prefetch_slot(const struct flame *f, uint32_t ph)
+{
+	__builtin_prefetch(&f->slot[ph & (f->cap - 1)]);
+}
+/* Places the index by whole names once it is crowded (between lines:
+ * path hashes kept from before are stale). */
+void flame_strengthen(struct flame *f);
+/* The path hash of a node that starts a walk: a root or a thread. */
+uint32_t flame_top_path(const struct flame *f, uint32_t top);
+/* The child of node (path hash *ph) called s[0..len), added if absent;
+ * *ph becomes the child's. */
+uint32_t flame_frame(struct flame *f, uint32_t node, uint32_t *ph,
+    const char *s, size_t len, int *fresh);
 uint32_t flame_thread(struct flame *f, const char *s, size_t len);
 /* Notes that a thread (a child of the root) has records of side. */
 void flame_thread_side(struct flame *f, uint32_t th, int side);

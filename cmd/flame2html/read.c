@@ -74,18 +74,17 @@ last_count(struct flame *f, const char *p, size_t *len, uint64_t *v)
 
 /*
  * The frames of the folded line being read, by depth: where each ends in
- * the line and its node (and, for the new ones, their names' hashes).
- * The first ones are those of the previous line (kept in line) while the
- * two share whole frames: those frames reuse their nodes without a
- * lookup.
+ * the line, its name's hash, its path hash and its node.  The first ones
+ * are those of the previous line (kept in line) while the two share
+ * whole frames: those frames reuse their nodes without a lookup.
  */
 static struct {
 	struct strbuf line;
 	size_t *end;
 	uint64_t *hash;
-	uint32_t *node;
+	uint32_t *path, *node;
 	size_t depth, alloc;	/* the previous line's frames; room */
-} fr = { STRBUF_INIT, NULL, NULL, NULL, 0, 0 };
+} fr = { STRBUF_INIT, NULL, NULL, NULL, NULL, 0, 0 };
 
 static void
 fr_grow(size_t d)
@@ -93,6 +92,7 @@ fr_grow(size_t d)
 	fr.alloc = xgrow_room(fr.alloc, d + 1);
 	fr.end = xreallocarray(fr.end, fr.alloc, sizeof(*fr.end));
 	fr.hash = xreallocarray(fr.hash, fr.alloc, sizeof(*fr.hash));
+	fr.path = xreallocarray(fr.path, fr.alloc, sizeof(*fr.path));
 	fr.node = xreallocarray(fr.node, fr.alloc, sizeof(*fr.node));
 }
 
@@ -114,20 +114,6 @@ common_prefix(const char *a, const char *b, size_t n)
 	return l;
 }
 
-/* Up to 8 bytes of p[0..avail), little-endian, zeros after the end. */
-static inline uint64_t
-load8(const char *p, size_t avail)
-{
-	uint64_t w = 0;
-	size_t i;
-
-	if (avail >= 8)
-		return fh_le64(p);
-	for (i = 0; i < avail; i++)
-		w |= (uint64_t)(unsigned char)p[i] << (8 * i);
-	return w;
-}
-
 /*
  * flame_hash() of p[s..s + n), where bytes up to avail may be read: the
  * last word is loaded whole and cut.
@@ -142,7 +128,7 @@ frame_hash(const char *p, size_t s, size_t n, size_t avail)
 		h = fh_word(h, fh_le64(p + b));
 	if (b == e)
 		return fh_end(h, 0, n);
-	w = load8(p + b, avail - b);
+	w = fh_load8(p + b, avail - b);
 	return fh_end(h, w & (~UINT64_C(0) >> (64 - 8 * (e - b))), n);
 }
 
@@ -180,57 +166,49 @@ semis16(const char *q)
 #endif
 }
 
-/*
- * The ';' in p[b..b + 16), of which avail - b bytes may be read: the
- * last 16 bytes of the line are read from avail - 16 (the bytes before
- * b shifted out), or from a copy when the line is shorter.
- */
-static inline unsigned
-semis_at(const char *p, size_t b, size_t avail)
+/* A 64-bit mask of the ';' in p[b..b + 64), of which avail - b may be
+ * read (zeros after). */
+static inline uint64_t
+semis64(const char *p, size_t b, size_t avail)
 {
-	char t[16];
+	char t[64];
+	const char *q = p + b;
 
-	if (avail - b >= 16)
-		return semis16(p + b);
-	if (avail >= 16)
-		return semis16(p + avail - 16) >> (16 - (avail - b));
-	memset(t, 0, sizeof(t));
-	memcpy(t, p + b, avail - b);
-	return semis16(t);
-}
-
-/*
- * Where the frame that starts at p[s] ends: at a ';' or at len.  Bytes
- * up to avail may be read; those from len on hold the counts, which
- * have no ';'.
- */
-static size_t
-frame_end(const char *p, size_t s, size_t len, size_t avail)
-{
-	size_t b;
-	unsigned m;
-
-	for (b = s; b < len; b += 16)
-		if ((m = semis_at(p, b, avail)) != 0)
-			return b + (size_t)__builtin_ctz(m);
-	return len;
+	if (avail - b < 64) {
+		memset(t, 0, sizeof(t));
+		memcpy(t, q, avail - b);
+		q = t;
+	}
+	return (uint64_t)semis16(q) | (uint64_t)semis16(q + 16) << 16 |
+	    (uint64_t)semis16(q + 32) << 32 | (uint64_t)semis16(q + 48) << 48;
 }
 
 /*
  * Where the frames of p[s..len) end, from depth d on: fr.end[d] on.
- * Returns the depth of the line.
+ * The first four ';' of a block of 64 bytes are written whatever their
+ * number (the extra ends are overwritten), so that the loop does not
+ * branch on each one.  Returns the depth of the line.
  */
 static size_t
 frame_ends(const char *p, size_t s, size_t len, size_t avail, size_t d)
 {
-	size_t b;
-	unsigned m;
+	size_t b, *e, k, n;
+	uint64_t m;
 
-	for (b = s; b < len; b += 16) {
-		if (d + 17 >= fr.alloc)
-			fr_grow(d + 17);
-		for (m = semis_at(p, b, avail); m != 0; m &= m - 1)
-			fr.end[d++] = b + (size_t)__builtin_ctz(m);
+	for (b = s; b < len; b += 64) {
+		if (d + 66 >= fr.alloc)
+			fr_grow(d + 66);	/* 64 ends and the last */
+		m = semis64(p, b, avail);
+		e = fr.end + d;
+		for (k = n = 0; k < 4; k++) {
+			e[k] = b + (size_t)__builtin_ctzll(m | UINT64_C(1) <<
+			    63);
+			n += m != 0;
+			m &= m - 1;
+		}
+		for (; m != 0; m &= m - 1)
+			e[n++] = b + (size_t)__builtin_ctzll(m);
+		d += n;
 	}
 	if (d == fr.alloc)
 		fr_grow(d);
@@ -238,43 +216,63 @@ frame_ends(const char *p, size_t s, size_t len, size_t avail, size_t d)
 	return d;
 }
 
-/*
- * The length of the frame at s[0..rest) if it is the name of parent + 1
- * and that is parent's first child (the common way down: it is not in
- * the child index), or SIZE_MAX.  The text is compared in the line, so
- * the frame's end need not be searched for.
- */
-static inline size_t
-first_kid_is(const struct flame *f, uint32_t parent, const char *s,
-    size_t rest)
+/* Are a[0..n) and b[0..n) the same bytes?  Words at a time, the last
+ * one overlapping, so that no byte past n is read. */
+static inline int
+same_bytes(const char *a, const char *b, size_t n)
+{
+	uint32_t x, y;
+	size_t i;
+
+	if (n >= 8) {
+		for (i = 0; i + 8 < n; i += 8)
+			if (fh_le64(a + i) != fh_le64(b + i))
+				return 0;
+		return fh_le64(a + n - 8) == fh_le64(b + n - 8);
+	}
+	if (n >= 4) {
+		memcpy(&x, a, 4);
+		memcpy(&y, b, 4);
+		if (x != y)
+			return 0;
+		memcpy(&x, a + n - 4, 4);
+		memcpy(&y, b + n - 4, 4);
+		return x == y;
+	}
+	for (i = 0; i < n; i++)
+		if (a[i] != b[i])
+			return 0;
+	return 1;
+}
+
+/* Is node + 1 a first child called s[0..len)? */
+static inline int
+first_kid_is(const struct flame *f, uint32_t node, const char *s,
+    size_t len)
 {
 	const struct ctree_name *nm;
-	uint32_t c = parent + 1;
+	uint32_t c = node + 1;
 
 	if (c >= f->n || (f->node[c].label & FT_HEAD))
-		return SIZE_MAX;
+		return 0;
 	nm = &f->ct.names[f->node[c].label & FT_NAME];
-	if (nm->len > rest || (nm->len < rest && s[nm->len] != ';') ||
-	    memcmp(nm->p, s, nm->len) != 0)
-		return SIZE_MAX;
-	return nm->len;
+	return nm->len == len && same_bytes(nm->p, s, len);
 }
 
 /*
- * Adds the frames from depth d to nd, whose ends are in fr.end[] (the
- * first of them with name hash h), under node.  Their names' lookups do
- * not wait on each other.
+ * Adds the frames from depth d to nd under node.  Their names' lookups
+ * do not wait on each other.
  */
 static void
 new_frames(struct flame *f, const char *p, size_t avail, size_t d,
-    size_t nd, uint64_t h, uint32_t node)
+    size_t nd, uint32_t node)
 {
 	size_t i, s;
 
-	fr.hash[d] = h;
-	for (i = d + 1; i < nd; i++)
-		fr.hash[i] = frame_hash(p, fr.end[i - 1] + 1, fr.end[i] -
-		    fr.end[i - 1] - 1, avail);
+	for (i = d; i < nd; i++) {
+		s = i > 0 ? fr.end[i - 1] + 1 : 0;
+		fr.hash[i] = frame_hash(p, s, fr.end[i] - s, avail);
+	}
 	for (i = d; i < nd; i++)
 		ctree_name_prefetch(&f->ct, fr.hash[i]);
 	for (i = d; i < nd; i++)
@@ -282,50 +280,58 @@ new_frames(struct flame *f, const char *p, size_t avail, size_t d,
 	for (i = d; i < nd; i++) {
 		s = i > 0 ? fr.end[i - 1] + 1 : 0;
 		node = flame_append(f, node, ctree_name_hashed(&f->ct, p + s,
-		    fr.end[i] - s, fr.hash[i]), (uint32_t)fr.hash[i]);
+		    fr.end[i] - s, fr.hash[i]), fr.path[i]);
 		fr.node[i] = node;
 	}
 }
 
 /*
+ * The frames of p[0..len) from depth d, which starts at s: their ends,
+ * names' hashes and path hashes, whose index slots are asked for at
+ * once.  Returns the depth of the line.
+ */
+static size_t
+line_frames(struct flame *f, const char *p, size_t len, size_t avail,
+    size_t d, size_t s)
+{
+	size_t nd = frame_ends(p, s, len, avail, d), i;
+	uint32_t ph = d > 0 ? fr.path[d - 1] : FP_ROOT;
+
+	for (i = d; i < nd; i++) {
+		ph = flame_path(ph, flame_word(f, p + s, fr.end[i] - s,
+		    avail - s));
+		s = fr.end[i] + 1;
+		fr.path[i] = ph;
+		flame_prefetch_slot(f, ph);
+	}
+	return nd;
+}
+
+/*
  * Follows the frames of p[0..len) from depth d, which starts at s, down
- * from node: first as far as the tree has them, then adding the rest
- * (their ends found in one pass).  Returns the depth of the line.
+ * from node: first as far as the tree has them, then adding the rest.
+ * Returns the depth of the line.
  */
 static size_t
 line_path(struct flame *f, const char *p, size_t len, size_t avail,
     size_t d, size_t s, uint32_t node)
 {
-	uint64_t h;
-	size_t e, n, nd;
+	size_t nd = line_frames(f, p, len, avail, d, s), n;
 	uint32_t c;
 
-	for (;; d++) {
-		if (d + 1 >= fr.alloc)
-			fr_grow(d + 1);
-		if ((n = first_kid_is(f, node, p + s, len - s)) != SIZE_MAX) {
-			node++;
-			e = s + n;
-		} else {
-			e = frame_end(p, s, len, avail);
-			h = frame_hash(p, s, e - s, avail);
-			c = flame_find_index(f, node, p + s, e - s,
-			    (uint32_t)h);
-			if (c == CTREE_NONE) {
-				fr.end[d] = e;
-				nd = e < len ? frame_ends(p, e + 1, len, avail,
-				    d + 1) : d + 1;
-				new_frames(f, p, avail, d, nd, h, node);
-				return nd;
-			}
-			node = c;
+	for (; d < nd; d++) {
+		n = fr.end[d] - s;
+		if (first_kid_is(f, node, p + s, n))
+			c = node + 1;
+		else if ((c = flame_find_index(f, node, p + s, n,
+		    fr.path[d])) == CTREE_NONE) {
+			new_frames(f, p, avail, d, nd, node);
+			return nd;
 		}
-		fr.node[d] = node;
-		fr.end[d] = e;
-		if (e >= len)
-			return d + 1;
-		s = e + 1;
+		fr.node[d] = node = c;
+		s = fr.end[d] + 1;
 	}
+	return nd;
 }
 
 static void
@@ -391,6 +397,7 @@ record_path(struct flame *f, struct nd_slice stack, uint32_t root,
 {
 	struct nd_iter it;
 	struct nd_slice k, v;
+	uint32_t ph = flame_top_path(f, root);
 	uint32_t node = root;
 	int fresh = 0;
 
@@ -398,7 +405,7 @@ record_path(struct flame *f, struct nd_slice stack, uint32_t root,
 	while (nd_iter_next(&it, &k, &v) == 1) {
 		strbuf_reset(sb);
 		nd_val_str(v, sb);
-		node = flame_frame(f, node, sb->buf, sb->len, &fresh);
+		node = flame_frame(f, node, &ph, sb->buf, sb->len, &fresh);
 	}
 	return node;
 }
@@ -551,6 +558,10 @@ flame_stream(struct flame *f, const char *path, int side)
 				f->ndjson = 1;
 			else
 				f->folded = 1;
+		}
+		if (f->crowded) {
+			flame_strengthen(f);
+			fr.depth = 0;	/* its path hashes are the old ones */
 		}
 		if (kind == 1 && z.no_newline &&
 		    nd_fields(rec, rlen, NULL, NULL, 0) < 0)

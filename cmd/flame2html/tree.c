@@ -89,7 +89,7 @@ wcol_release(struct wcol *c)
 static void
 slot_put(struct fslot *slot, size_t cap, const struct fslot *v)
 {
-	size_t j = flame_slot_hash(v->parent, v->nh) & (cap - 1);
+	size_t j = v->ph & (cap - 1);
 
 	while (slot[j].node != 0)
 		j = (j + 1) & (cap - 1);
@@ -135,7 +135,7 @@ nodes_grow(struct flame *f)
 
 /* A new node; one that is not its parent + 1 is a head. */
 uint32_t
-flame_new(struct flame *f, uint32_t parent, uint32_t name, uint32_t nh)
+flame_new(struct flame *f, uint32_t parent, uint32_t name, uint32_t ph)
 {
 	struct fslot sl;
 	uint32_t id = (uint32_t)f->n;
@@ -160,10 +160,10 @@ flame_new(struct flame *f, uint32_t parent, uint32_t name, uint32_t nh)
 		f->node[parent].label |= FT_GROUP;
 		if (++f->nslot > f->cap / 4 * 3)
 			slot_grow(f);
+		sl.ph = ph;
 		sl.parent = parent;
 		sl.name = name;
 		sl.node = id + 1;
-		sl.nh = nh;
 		slot_put(f->slot, f->cap, &sl);
 	}
 	return id;
@@ -177,40 +177,95 @@ name_is(const struct flame *f, uint32_t nm, const char *s, size_t len)
 	return n->len == len && memcmp(n->p, s, len) == 0;
 }
 
+/* More children of one parent alike in path hash than this: crowded. */
+#define FT_CROWD 8
+
 /*
- * The child of parent called s[0..len) in the child index (name hash
- * nh), or CTREE_NONE.  A parent without FT_GROUP has nothing there, and
- * needs no look.  A slot is matched by its parent and name hash
- * and then by the text of its name, so no name is looked up on the way
- * down.
+ * The child of parent called s[0..len) in the child index (path hash
+ * ph), or CTREE_NONE.  A parent without FT_GROUP has nothing there, and
+ * needs no look.  A slot is matched by its path hash and parent and then
+ * by the text of its name, so no name is looked up on the way down.
  */
 uint32_t
-flame_find_index(const struct flame *f, uint32_t parent, const char *s,
-    size_t len, uint32_t nh)
+flame_find_index(struct flame *f, uint32_t parent, const char *s,
+    size_t len, uint32_t ph)
 {
-	size_t j;
+	size_t j, alike = 0;
 
 	if (!(f->node[parent].label & FT_GROUP))
 		return CTREE_NONE;	/* no child in the index */
-	for (j = flame_slot_hash(parent, nh) & (f->cap - 1);
-	    f->slot[j].node != 0; j = (j + 1) & (f->cap - 1))
-		if (f->slot[j].nh == nh && f->slot[j].parent == parent &&
-		    name_is(f, f->slot[j].name, s, len))
-			return f->slot[j].node - 1;
+	for (j = ph & (f->cap - 1); f->slot[j].node != 0;
+	    j = (j + 1) & (f->cap - 1))
+		if (f->slot[j].ph == ph && f->slot[j].parent == parent) {
+			if (name_is(f, f->slot[j].name, s, len))
+				return f->slot[j].node - 1;
+			alike++;
+		}
+	if (alike > FT_CROWD && !f->strong)
+		f->crowded = 1;
 	return CTREE_NONE;
 }
 
 /* The same, parent + 1 first: it is not in the index. */
 static uint32_t
-flame_find(const struct flame *f, uint32_t parent, const char *s,
-    size_t len, uint32_t nh)
+flame_find(struct flame *f, uint32_t parent, const char *s, size_t len,
+    uint32_t ph)
 {
 	uint32_t c = parent + 1;
 
 	if (c < f->n && !(f->node[c].label & FT_HEAD) &&
 	    name_is(f, f->node[c].label, s, len))
 		return c;
-	return flame_find_index(f, parent, s, len, nh);
+	return flame_find_index(f, parent, s, len, ph);
+}
+
+/*
+ * Places every head again by path hashes of whole names, which children
+ * alike in their first and last bytes do not share: worked out for
+ * every node in id order (a parent comes first), 4 bytes a node for the
+ * while.  From then on the walks hash whole names.
+ */
+void
+flame_strengthen(struct flame *f)
+{
+	uint32_t *ph = xreallocarray(NULL, f->n, sizeof(*ph)), p, nm;
+	struct fslot sl;
+	size_t i, h = 0;
+
+	f->strong = 1;
+	f->crowded = 0;
+	memset(f->slot, 0, f->cap * sizeof(*f->slot));
+	for (i = 0; i < f->n; i++) {
+		p = flame_parent_next(f, (uint32_t)i, &h);
+		if (p == CTREE_NONE) {
+			ph[i] = i == f->merged ? FP_MERGED : FP_ROOT;
+			continue;
+		}
+		nm = flame_label(f, (uint32_t)i);
+		ph[i] = flame_path(ph[p], flame_hash(f->ct.names[nm].p,
+		    f->ct.names[nm].len));
+		if (f->node[i].label & FT_HEAD) {
+			sl.ph = ph[i];
+			sl.parent = p;
+			sl.name = nm;
+			sl.node = (uint32_t)i + 1;
+			slot_put(f->slot, f->cap, &sl);
+		}
+	}
+	free(ph);
+}
+
+uint32_t
+flame_top_path(const struct flame *f, uint32_t top)
+{
+	const struct ctree_name *nm;
+
+	if (top == f->root)
+		return FP_ROOT;
+	if (top == f->merged)
+		return FP_MERGED;
+	nm = &f->ct.names[flame_label(f, top)];	/* a thread */
+	return flame_path(FP_ROOT, flame_word(f, nm->p, nm->len, nm->len));
 }
 
 /*
@@ -219,18 +274,17 @@ flame_find(const struct flame *f, uint32_t parent, const char *s,
  * and the lookup is skipped); on return it says whether the child is new.
  */
 uint32_t
-flame_frame(struct flame *f, uint32_t node, const char *s, size_t len,
-    int *fresh)
+flame_frame(struct flame *f, uint32_t node, uint32_t *ph, const char *s,
+    size_t len, int *fresh)
 {
 	uint64_t h = flame_hash(s, len);
 	uint32_t c;
 
-	if (!*fresh && (c = flame_find(f, node, s, len, (uint32_t)h)) !=
-	    CTREE_NONE)
+	*ph = flame_path(*ph, f->strong ? h : fp_weak(s, len, len));
+	if (!*fresh && (c = flame_find(f, node, s, len, *ph)) != CTREE_NONE)
 		return c;
 	*fresh = 1;
-	return flame_new(f, node, ctree_name_hashed(&f->ct, s, len, h),
-	    (uint32_t)h);
+	return flame_new(f, node, ctree_name_hashed(&f->ct, s, len, h), *ph);
 }
 
 /* The child of the root that labels a thread. */
@@ -238,7 +292,7 @@ uint32_t
 flame_thread(struct flame *f, const char *s, size_t len)
 {
 	uint64_t h = flame_hash(s, len);
-	uint32_t th = ctree_name_hashed(&f->ct, s, len, h), c;
+	uint32_t th = ctree_name_hashed(&f->ct, s, len, h), c, ph;
 	size_t a;
 
 	if (th >= f->threads_alloc) {
@@ -253,8 +307,9 @@ flame_thread(struct flame *f, const char *s, size_t len)
 	}
 	f->is_thread[th] = 1;
 	f->has_threads = 1;
-	c = flame_find(f, f->root, s, len, (uint32_t)h);
-	return c != CTREE_NONE ? c : flame_new(f, f->root, th, (uint32_t)h);
+	ph = flame_path(FP_ROOT, f->strong ? h : fp_weak(s, len, len));
+	c = flame_find(f, f->root, s, len, ph);
+	return c != CTREE_NONE ? c : flame_new(f, f->root, th, ph);
 }
 
 void
