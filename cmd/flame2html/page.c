@@ -589,8 +589,6 @@ tree_write(const struct flame *f, struct out *o, uint32_t root,
 				continue;
 			}
 			kid = kids_push(f, i, depth, &stack, &sp, &salloc);
-			if (sp > 0)
-				__builtin_prefetch(&f->node[stack[sp - 1].node]);
 			i = kid.node;
 			t = kid.t;
 		}

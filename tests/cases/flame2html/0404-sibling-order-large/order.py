@@ -20,7 +20,8 @@ def count():
         return 1
     if k < 0.9:
         return r.randint(2, 4)
-    return r.choice([2**32 - 1, 2**32, 2**32 + 1, 3 * 2**32, r.randint(2**32, 2**34)])
+    return r.choice([2**32 - 1, 2**32, 2**32 + 1, 3 * 2**32,
+                     r.randint(2**32, 2**34)])
 
 
 lines, stacks = [], []
