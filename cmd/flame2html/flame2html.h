@@ -193,18 +193,24 @@ flame_label(const struct flame *f, uint32_t node)
 	return f->node[node].label & FT_NAME;
 }
 
+/* The 64 bits of a weight that is UINT32_MAX in its column. */
 static inline uint64_t
-wcol_get(const struct wcol *c, uint32_t node)
+wcol_spilled(const struct wcol *c, uint32_t node)
 {
-	uint32_t v = c->lo[(size_t)node * c->stride];
 	size_t j;
 
-	if (v != UINT32_MAX)
-		return v;
 	for (j = (node * 0x9e3779b1u) & (c->cap - 1); c->spill[j].node !=
 	    node + 1; j = (j + 1) & (c->cap - 1))
 		;
 	return c->spill[j].v;
+}
+
+static inline uint64_t
+wcol_get(const struct wcol *c, uint32_t node)
+{
+	uint32_t v = c->lo[(size_t)node * c->stride];
+
+	return v != UINT32_MAX ? v : wcol_spilled(c, node);
 }
 
 /* tree.c */

@@ -119,15 +119,7 @@ recs_alloc(size_t n)
 static inline uint64_t
 total_wide(const struct flame *f, uint32_t node, uint32_t t)
 {
-	const struct wcol *c = &f->self;
-	size_t j;
-
-	if (t != UINT32_MAX)
-		return t;
-	for (j = (node * 0x9e3779b1u) & (c->cap - 1); c->spill[j].node !=
-	    node + 1; j = (j + 1) & (c->cap - 1))
-		;
-	return c->spill[j].v;
+	return t != UINT32_MAX ? t : wcol_spilled(&f->self, node);
 }
 
 /* The total of node i, once totals() is done. */
