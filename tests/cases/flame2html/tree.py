@@ -15,6 +15,18 @@ import re
 import sys
 
 
+def vlq(s, i):
+    """The base-32 number at s[i] (docs/formats.md): it and where it ends."""
+    v = sh = 0
+    while True:
+        d = ord(s[i]) - 63
+        i += 1
+        v |= (d & 31) << sh
+        sh += 5
+        if not d & 32:
+            return v, i
+
+
 def page():
     html = sys.stdin.read()
     names = json.loads(re.search(r'id="fg-names">(.*?)</script>',
@@ -29,16 +41,10 @@ def page():
         s = "".join(parts[t])
         pos = 0
 
-        def vlq():
+        def next_vlq():
             nonlocal pos
-            v, shift = 0, 0
-            while True:
-                d = ord(s[pos]) - 63
-                pos += 1
-                v |= (d & 31) << shift
-                shift += 5
-                if not d & 32:
-                    return v
+            v, pos = vlq(s, pos)
+            return v
         stack = []          # [name, total, children's total]
         prev_total, depth = None, -1
 
@@ -54,14 +60,14 @@ def page():
             pos += 1
             up = h >> 2
             if up == 15:
-                up += vlq()
+                up += next_vlq()
             depth = depth + 1 - up
-            name = names[vlq()]
-            total = prev_total if h & 1 else vlq()
+            name = names[next_vlq()]
+            total = prev_total if h & 1 else next_vlq()
             if meta["diff"] and not h & 2:
-                vlq()
+                next_vlq()
             if meta["calls"]:
-                vlq()
+                next_vlq()
             while len(stack) > depth:
                 pop()
             stack.append([name, total, 0])
@@ -99,4 +105,5 @@ def main():
         print("%d\t%s\t%d" % (t, p, v))
 
 
-main()
+if __name__ == "__main__":
+    main()

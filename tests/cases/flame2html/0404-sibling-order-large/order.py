@@ -5,10 +5,16 @@
 # children of a node by total, heaviest first, ties in the order first
 # seen, written depth first.
 import json
+import os
 import random
 import re
 import subprocess
 import sys
+
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                ".."))
+from tree import vlq  # noqa: E402
 
 r = random.Random(404)
 names = ['f%d' % i for i in range(300)]
@@ -85,17 +91,6 @@ page = subprocess.run(['flame2html'], input='\n'.join(lines) + '\n',
                       capture_output=True, text=True, check=True).stdout
 tab = json.loads(re.search(r'id="fg-names">(.*?)</script>', page).group(1))
 digits = re.search(r'data-tree="0">([?-~]*)</script>', page).group(1)
-
-
-def vlq(s, i):
-    v = sh = 0
-    while True:
-        d = ord(s[i]) - 63
-        i += 1
-        v |= (d & 31) << sh
-        sh += 5
-        if not d & 32:
-            return v, i
 
 
 got, i, depth, total = [], 0, -1, None
