@@ -4,6 +4,7 @@
 #include <emmintrin.h>
 #endif
 
+#include "bytes.h"
 #include "err.h"
 #include "jqf.h"
 #include "nd.h"
@@ -214,35 +215,6 @@ frame_ends(const char *p, size_t s, size_t len, size_t avail, size_t d)
 		fr_grow(d);
 	fr.end[d++] = len;
 	return d;
-}
-
-/* Are a[0..n) and b[0..n) the same bytes?  Words at a time, the last
- * one overlapping, so that no byte past n is read. */
-static inline int
-same_bytes(const char *a, const char *b, size_t n)
-{
-	uint32_t x, y;
-	size_t i;
-
-	if (n >= 8) {
-		for (i = 0; i + 8 < n; i += 8)
-			if (fh_le64(a + i) != fh_le64(b + i))
-				return 0;
-		return fh_le64(a + n - 8) == fh_le64(b + n - 8);
-	}
-	if (n >= 4) {
-		memcpy(&x, a, 4);
-		memcpy(&y, b, 4);
-		if (x != y)
-			return 0;
-		memcpy(&x, a + n - 4, 4);
-		memcpy(&y, b + n - 4, 4);
-		return x == y;
-	}
-	for (i = 0; i < n; i++)
-		if (a[i] != b[i])
-			return 0;
-	return 1;
 }
 
 /* Is node + 1 a first child called s[0..len)? */

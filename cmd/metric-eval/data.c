@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bytes.h"
 #include "err.h"
 #include "me.h"
 #include "nd.h"
@@ -671,41 +672,6 @@ store_blocks(struct table *t, const char *p, const char *end,
 			p = fskip_ws(p + 1, end);
 	}
 	return p < end ? p + 1 : p;
-}
-
-/* Whether the n bytes at a and at b are the same: memcmp() for the short
- * keys of a record, without the call (words that overlap at the end). */
-static inline int
-same_bytes(const char *a, const char *b, size_t n)
-{
-	uint64_t x, y;
-	uint32_t u, w;
-	size_t i;
-
-	if (n >= 8) {
-		for (i = 0; i + 8 < n; i += 8) {
-			memcpy(&x, a + i, 8);
-			memcpy(&y, b + i, 8);
-			if (x != y)
-				return 0;
-		}
-		memcpy(&x, a + n - 8, 8);
-		memcpy(&y, b + n - 8, 8);
-		return x == y;
-	}
-	if (n >= 4) {
-		memcpy(&u, a, 4);
-		memcpy(&w, b, 4);
-		if (u != w)
-			return 0;
-		memcpy(&u, a + n - 4, 4);
-		memcpy(&w, b + n - 4, 4);
-		return u == w;
-	}
-	for (i = 0; i < n; i++)
-		if (a[i] != b[i])
-			return 0;
-	return 1;
 }
 
 /* The cached key at position i of b if the raw key at p is exactly it
