@@ -4,12 +4,19 @@
  * Bytes come from read(2), which returns what a pipe holds rather than
  * waiting to fill the buffer, so the stages of a pipeline overlap.  When
  * the first bytes are the gzip magic, they go through zlib's inflate;
- * members follow one another until the input ends.
+ * members follow one another until the input ends.  A regular file that
+ * is not gzip is mapped a window at a time (map_fill()): the unread bytes
+ * of the old window start the new one, so a line is always whole in one
+ * window, and the old window is unmapped so that resident memory stays
+ * that of one.  The file offset follows the windows, as read(2) would
+ * move it, for progress.c's percentage.
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdint.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <zlib.h>
@@ -21,6 +28,81 @@
 
 #define ZIN_BUF (256 * 1024)
 #define ZIN_RAW (128 * 1024)
+#define ZIN_MAPS 16		/* mapped readers open at once; more read(2) */
+
+/*
+ * The readers whose windows are mapped, for the SIGBUS handler: a file
+ * cut short under its mapping faults on the pages past its new end.
+ */
+static struct zin *volatile maps[ZIN_MAPS];
+static struct sigaction old_bus;
+static size_t pagesz;
+
+/*
+ * A fault in a window: zero pages replace the rest of it, the reader is
+ * marked, and the load that faulted reads zeros; the reader's next call
+ * reports the error.  A fault anywhere else gets the action there was.
+ */
+static void
+on_bus(int sig, siginfo_t *si, void *uc)
+{
+	char *a = si->si_addr, *pg;
+	struct zin *z;
+	size_t i;
+
+	(void)sig;
+	(void)uc;
+	for (i = 0; i < ZIN_MAPS; i++) {
+		if ((z = maps[i]) == NULL || a < z->map ||
+		    a >= z->map + z->maplen)
+			continue;
+		pg = (char *)((uintptr_t)a & ~(uintptr_t)(pagesz - 1));
+		if (mmap(pg, (size_t)(z->map + z->maplen - pg), PROT_READ,
+		    MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0) ==
+		    MAP_FAILED)
+			break;
+		z->bus = 1;
+		return;
+	}
+	sigaction(SIGBUS, &old_bus, NULL);
+}
+
+/*
+ * Puts z among the mapped readers, with on_bus() the SIGBUS handler (a
+ * handler set since then is kept as the one to fall back to).  Returns
+ * 0, or -1 when full.
+ */
+static int
+maps_add(struct zin *z)
+{
+	struct sigaction sa;
+	size_t i;
+
+	for (i = 0; i < ZIN_MAPS && maps[i] != NULL; i++)
+		;
+	if (i == ZIN_MAPS || sigaction(SIGBUS, NULL, &sa) != 0)
+		return -1;
+	if ((sa.sa_flags & SA_SIGINFO) == 0 || sa.sa_sigaction != on_bus) {
+		memset(&sa, 0, sizeof(sa));
+		sa.sa_sigaction = on_bus;
+		sa.sa_flags = SA_SIGINFO;
+		sigemptyset(&sa.sa_mask);
+		if (sigaction(SIGBUS, &sa, &old_bus) != 0)
+			return -1;
+	}
+	maps[i] = z;
+	return 0;
+}
+
+static void
+maps_remove(struct zin *z)
+{
+	size_t i;
+
+	for (i = 0; i < ZIN_MAPS; i++)
+		if (maps[i] == z)
+			maps[i] = NULL;
+}
 
 int
 zin_open(struct zin *z, const char *path)
@@ -51,11 +133,25 @@ zin_open(struct zin *z, const char *path)
 		(void)fcntl(fd, F_SETPIPE_SZ, 1024 * 1024);
 #endif
 	z->fd = fd;
+	z->regular = S_ISREG(st.st_mode);
 	if (progress_active())	/* a regular file shows a percentage */
 		progress_input(fd);
 	z->cap = ZIN_BUF;
-	z->buf = xmalloc(z->cap);
+	/* Zeroed: the pad past the data never holds undefined bytes. */
+	z->buf = z->rbuf = xcalloc(1, z->cap + ZIN_PAD);
+	z->win = ZIN_WIN;
 	return 0;
+}
+
+static void
+unmap(struct zin *z)
+{
+	if (z->map == NULL)
+		return;
+	maps_remove(z);
+	munmap(z->map, z->maplen);
+	z->map = NULL;
+	z->buf = z->rbuf;
 }
 
 void
@@ -71,10 +167,11 @@ zin_close(struct zin *z)
 		close(z->fd);
 	}
 	z->fd = -1;
+	unmap(z);
 	free(z->raw);
 	z->raw = NULL;
 	free(z->buf);
-	z->buf = NULL;
+	z->buf = z->rbuf = NULL;
 	strbuf_release(&z->spill);
 }
 
@@ -208,6 +305,125 @@ source_read(struct zin *z, char *dst, size_t n)
 	return sysread(z, dst, n);
 }
 
+/* The reader's mapping faulted: the file shrank, or a page read failed. */
+static ssize_t
+bus_fail(struct zin *z)
+{
+	struct stat st;
+
+	if (!z->err) {
+		z->err = 1;
+		if (fstat(z->fd, &st) == 0 && st.st_size < z->msize)
+			z->msg = "file shrank while being read";
+		else
+			z->syserr = EIO;
+	}
+	errno = EIO;
+	return -1;
+}
+
+/*
+ * Maps the window that starts with the unread bytes at file offset pos,
+ * unread of them, and holds at least one more byte (there is one: the
+ * caller knows the size).  The window is z->win bytes or, for a long
+ * line, twice as many as often as it takes; a zero page follows the file
+ * bytes, which gives the pad.  The old window goes.  Returns the count of
+ * new bytes, or -1 with errno set.
+ */
+static ssize_t
+map_window(struct zin *z, off_t pos, size_t unread)
+{
+	off_t woff = pos & ~(off_t)(pagesz - 1);
+	size_t lead = (size_t)(pos - woff), len = z->win, maplen;
+	char *p;
+
+	while (len < lead + unread + 1)
+		len *= 2;
+	z->win = len;
+	if ((off_t)len > z->msize - woff)
+		len = (size_t)(z->msize - woff);
+	maplen = (len + pagesz - 1) / pagesz * pagesz + pagesz;
+	p = mmap(NULL, maplen, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (p == MAP_FAILED)
+		return -1;
+	if (mmap(p, len, PROT_READ, MAP_PRIVATE | MAP_FIXED, z->fd, woff) ==
+	    MAP_FAILED) {
+		munmap(p, maplen);
+		return -1;
+	}
+	(void)madvise(p, len, MADV_SEQUENTIAL);
+	if (z->map != NULL)
+		munmap(z->map, z->maplen);
+	z->map = z->buf = p;
+	z->maplen = maplen;
+	z->moff = woff;
+	z->start = lead;
+	z->end = len;
+	(void)lseek(z->fd, woff + (off_t)len, SEEK_SET);
+	return (ssize_t)(len - lead - unread);
+}
+
+/*
+ * Maps the first window of a regular file that is not gzip, from the
+ * file offset (stdin may be past the start).  Returns the count of bytes
+ * mapped, or 0 for the read(2) path: an empty or special file (sizes of 0
+ * in /proc), no mapping to be had, gzip.
+ */
+static ssize_t
+map_start(struct zin *z)
+{
+	struct stat st;
+	off_t off;
+	ssize_t n;
+
+	if (pagesz == 0)
+		pagesz = (size_t)sysconf(_SC_PAGESIZE);
+	if (pagesz < ZIN_PAD || (off = lseek(z->fd, 0, SEEK_CUR)) < 0 ||
+	    fstat(z->fd, &st) != 0 || st.st_size <= off || maps_add(z) != 0)
+		return 0;
+	z->msize = st.st_size;
+	if ((n = map_window(z, off, 0)) <= 0 || (n >= 2 &&
+	    (unsigned char)z->buf[z->start] == 0x1f &&
+	    (unsigned char)z->buf[z->start + 1] == 0x8b)) {
+		unmap(z);
+		z->start = z->end = 0;
+		(void)lseek(z->fd, off, SEEK_SET);
+		return 0;
+	}
+	z->detected = 1;
+	return n;
+}
+
+/*
+ * The next window of a mapped file.  The size is asked again each time:
+ * a file that grew is read on, one that shrank is an error.
+ */
+static ssize_t
+map_fill(struct zin *z)
+{
+	struct stat st;
+	ssize_t n;
+
+	if (fstat(z->fd, &st) != 0) {
+		z->syserr = errno;
+		z->err = 1;
+		return -1;
+	}
+	if (st.st_size < z->msize)
+		return bus_fail(z);
+	z->msize = st.st_size;
+	if (z->moff + (off_t)z->end >= z->msize) {
+		z->eof = 1;
+		return 0;
+	}
+	n = map_window(z, z->moff + (off_t)z->start, z->end - z->start);
+	if (n < 0) {
+		z->syserr = errno;
+		z->err = 1;
+	}
+	return n;
+}
+
 /* Reads more data into buf after the unread bytes.  Returns bytes read. */
 static ssize_t
 fill(struct zin *z)
@@ -215,8 +431,14 @@ fill(struct zin *z)
 	size_t before;
 	ssize_t n;
 
+	if (z->bus)
+		return bus_fail(z);
 	if (z->eof || z->err)
 		return z->err ? -1 : 0;
+	if (z->map != NULL)
+		return map_fill(z);
+	if (!z->detected && z->regular && (n = map_start(z)) > 0)
+		return n;
 	if (z->start > 0) {
 		memmove(z->buf, z->buf + z->start, z->end - z->start);
 		z->end -= z->start;
@@ -246,10 +468,17 @@ zin_read(struct zin *z, void *dst, size_t n)
 	if (!z->detected && fill(z) < 0)
 		return -1;
 	have = z->end - z->start;
+	if (have == 0 && z->map != NULL) {
+		if (fill(z) <= 0)
+			return z->err ? -1 : 0;
+		have = z->end - z->start;
+	}
 	if (have > 0) {
 		if (n > have)
 			n = have;
 		memcpy(dst, z->buf + z->start, n);
+		if (z->bus)
+			return bus_fail(z);
 		z->start += n;
 		return (ssize_t)n;
 	}
@@ -272,10 +501,14 @@ zin_getline(struct zin *z, const char **line, size_t *len)
 	for (;;) {
 		nl = memchr(z->buf + z->start + scanned, '\n',
 		    z->end - z->start - scanned);
+		if (z->bus) {
+			errno = EIO;
+			return (int)bus_fail(z);
+		}
 		if (nl != NULL)
 			break;
 		scanned = z->end - z->start;
-		if (scanned == z->cap) {
+		if (scanned == z->cap && z->map == NULL) {
 			/* The line fills the buffer: move it aside. */
 			strbuf_add(&z->spill, z->buf + z->start, scanned);
 			z->start = z->end = 0;
@@ -304,6 +537,20 @@ zin_getline(struct zin *z, const char **line, size_t *len)
 	}
 	z->start = (size_t)(nl - z->buf) + (z->no_newline ? 0 : 1);
 	return 1;
+}
+
+ssize_t
+zin_fill(struct zin *z)
+{
+	if (z->map == NULL && z->detected && z->start == 0 &&
+	    z->end == z->cap && !z->eof && !z->err) {
+		/* The unread bytes fill the buffer: make room for more. */
+		z->rbuf = xrealloc(z->rbuf, 2 * z->cap + ZIN_PAD);
+		memset(z->rbuf + z->cap, 0, z->cap + ZIN_PAD);
+		z->buf = z->rbuf;
+		z->cap *= 2;
+	}
+	return fill(z);
 }
 
 const char *
