@@ -64,9 +64,10 @@ struct fname {
 	uint32_t len, id;
 };
 
+/* A head in the child index, placed by its path hash: its parent and
+ * its id + 1 (0: empty); its name is the node's. */
 struct fslot {
-	uint32_t ph;			/* the path hash */
-	uint32_t parent, name, node;	/* node + 1, 0: empty */
+	uint32_t parent, node;
 };
 
 /*
@@ -178,6 +179,8 @@ struct flame {
 	size_t n, alloc;		/* nodes; room in the node arrays */
 	struct fhead *heads;
 	size_t nheads, heads_alloc;
+	uint32_t *head_ph;		/* by head: its path hash */
+	size_t head_ph_alloc;
 	struct fname *nm;		/* name hash -> name */
 	size_t nmcap, nnm;
 	struct fslot *slot;		/* path hash -> head */

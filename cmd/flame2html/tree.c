@@ -87,27 +87,30 @@ wcol_release(struct wcol *c)
 }
 
 static void
-slot_put(struct fslot *slot, size_t cap, const struct fslot *v)
+slot_put(struct fslot *slot, size_t cap, uint32_t ph, uint32_t parent,
+    uint32_t node)
 {
-	size_t j = v->ph & (cap - 1);
+	size_t j = ph & (cap - 1);
 
 	while (slot[j].node != 0)
 		j = (j + 1) & (cap - 1);
-	slot[j] = *v;
+	slot[j].parent = parent;
+	slot[j].node = node + 1;
 }
 
+/* Places every head with a parent in an index twice the size. */
 static void
 slot_grow(struct flame *f)
 {
 	size_t cap = f->cap != 0 ? f->cap * 2 : 1024, i;
-	struct fslot *slot = xcalloc_table(cap * sizeof(*slot));
 
-	for (i = 0; i < f->cap; i++)
-		if (f->slot[i].node != 0)
-			slot_put(slot, cap, &f->slot[i]);
 	free(f->slot);
-	f->slot = slot;
+	f->slot = xcalloc_table(cap * sizeof(*f->slot));
 	f->cap = cap;
+	for (i = 0; i < f->nheads; i++)
+		if (f->heads[i].parent != CTREE_NONE)
+			slot_put(f->slot, cap, f->head_ph[i],
+			    f->heads[i].parent, f->heads[i].node);
 }
 
 /* Makes room in the node arrays for one more node. */
@@ -175,7 +178,6 @@ flame_name_add(struct flame *f, const char *s, size_t len, uint64_t h)
 uint32_t
 flame_new(struct flame *f, uint32_t parent, uint32_t name, uint32_t ph)
 {
-	struct fslot sl;
 	uint32_t id = (uint32_t)f->n;
 
 	if (name > FT_NAME)
@@ -192,17 +194,16 @@ flame_new(struct flame *f, uint32_t parent, uint32_t name, uint32_t ph)
 		return id;
 	f->node[id].label |= FT_HEAD;
 	XGROW(f->heads, f->nheads + 1, f->heads_alloc);
+	XGROW(f->head_ph, f->nheads + 1, f->head_ph_alloc);
 	f->heads[f->nheads].node = id;
-	f->heads[f->nheads++].parent = parent;
+	f->heads[f->nheads].parent = parent;
+	f->head_ph[f->nheads++] = ph;
 	if (parent != CTREE_NONE) {
 		f->node[parent].label |= FT_GROUP;
 		if (++f->nslot > f->cap / 4 * 3)
-			slot_grow(f);
-		sl.ph = ph;
-		sl.parent = parent;
-		sl.name = name;
-		sl.node = id + 1;
-		slot_put(f->slot, f->cap, &sl);
+			slot_grow(f);	/* places this one too */
+		else
+			slot_put(f->slot, f->cap, ph, parent, id);
 	}
 	return id;
 }
@@ -221,8 +222,8 @@ name_is(const struct flame *f, uint32_t nm, const char *s, size_t len)
 /*
  * The child of parent called s[0..len) in the child index (path hash
  * ph), or CTREE_NONE.  A parent without FT_GROUP has nothing there, and
- * needs no look.  A slot is matched by its path hash and parent and then
- * by the text of its name, so no name is looked up on the way down.
+ * needs no look.  A slot is matched by its parent and then by the text
+ * of its node's name, so no name is looked up on the way down.
  */
 uint32_t
 flame_find_index(struct flame *f, uint32_t parent, const char *s,
@@ -234,8 +235,9 @@ flame_find_index(struct flame *f, uint32_t parent, const char *s,
 		return CTREE_NONE;	/* no child in the index */
 	for (j = ph & (f->cap - 1); f->slot[j].node != 0;
 	    j = (j + 1) & (f->cap - 1))
-		if (f->slot[j].ph == ph && f->slot[j].parent == parent) {
-			if (name_is(f, f->slot[j].name, s, len))
+		if (f->slot[j].parent == parent) {
+			if (name_is(f, f->node[f->slot[j].node - 1].label, s,
+			    len))
 				return f->slot[j].node - 1;
 			alike++;
 		}
@@ -267,7 +269,6 @@ void
 flame_strengthen(struct flame *f)
 {
 	uint32_t *ph = xreallocarray(NULL, f->n, sizeof(*ph)), p, nm;
-	struct fslot sl;
 	size_t i, h = 0;
 
 	f->strong = 1;
@@ -283,11 +284,8 @@ flame_strengthen(struct flame *f)
 		ph[i] = flame_path(ph[p], flame_hash(f->ct.names[nm].p,
 		    f->ct.names[nm].len));
 		if (f->node[i].label & FT_HEAD) {
-			sl.ph = ph[i];
-			sl.parent = p;
-			sl.name = nm;
-			sl.node = (uint32_t)i + 1;
-			slot_put(f->slot, f->cap, &sl);
+			f->head_ph[h - 1] = ph[i];
+			slot_put(f->slot, f->cap, ph[i], p, (uint32_t)i);
 		}
 	}
 	free(ph);
@@ -419,6 +417,7 @@ flame_release(struct flame *f)
 	ctree_release(&f->ct);
 	free(f->node);
 	free(f->heads);
+	free(f->head_ph);
 	free(f->nm);
 	free(f->slot);
 	wcol_release(&f->self);
@@ -437,4 +436,10 @@ flame_drop_index(struct flame *f)
 	free(f->slot);
 	f->slot = NULL;
 	f->cap = f->nslot = 0;
+	free(f->head_ph);
+	f->head_ph = NULL;
+	f->head_ph_alloc = 0;
+	free(f->nm);
+	f->nm = NULL;
+	f->nmcap = f->nnm = 0;
 }
