@@ -1,7 +1,8 @@
 /*
- * lines.c: the lines of the input, over zin_read(), each found and looked
- * at in one pass: where its '\n' is, and whether it holds bytes that need
- * a second look (what line_bytes() in main.c tells).
+ * lines.c: the lines of the input, straight from zin's buffer or mapped
+ * window (zin_peek()), each found and looked at in one pass: where its
+ * '\n' is, and whether it holds bytes that need a second look (what
+ * line_bytes() in main.c tells).
  */
 #include <string.h>
 
@@ -9,43 +10,30 @@
 #include <emmintrin.h>
 #endif
 
-#include "xmem.h"
 #include "zin.h"
 
 #include "migx.h"
-
-#define LINES_BUF (256 * 1024)
 
 void
 lines_init(struct lines *l, struct zin *z)
 {
 	memset(l, 0, sizeof(*l));
 	l->z = z;
-	l->cap = LINES_BUF;
-	/* Zeroed: the sixteen-byte loads never read undefined bytes. */
-	l->buf = xcalloc(1, l->cap + LINES_PAD);
-}
-
-void
-lines_release(struct lines *l)
-{
-	free(l->buf);
-	l->buf = NULL;
 }
 
 /*
- * Scans buf[l->scan..l->end) for the '\n' of the line that starts at
- * l->start, adding to l->cls what the bytes before it are; returns its
- * offset, or l->end (then l->scan is l->end).  With SSE2, 32 bytes at a
+ * Scans b[l->scan..e) for the '\n' of the line that starts at b, adding
+ * to l->cls what the bytes before it are; returns its offset, or e (then
+ * l->scan is e).  With SSE2, 32 bytes at a
  * time while there is nothing to see, and a look at the 16-byte blocks
  * that have something: a signed compare with 0x20 finds control bytes
  * (the '\n' among them) and those above 0x7f at once.
  */
 static size_t
-lines_scan(struct lines *l)
+lines_scan(struct lines *l, const char *p, size_t e)
 {
-	const unsigned char *b = (const unsigned char *)l->buf;
-	size_t i = l->scan, e = l->end;
+	const unsigned char *b = (const unsigned char *)p;
+	size_t i = l->scan;
 #ifdef __SSE2__
 	const __m128i sp = _mm_set1_epi8(0x20), nl = _mm_set1_epi8('\n'),
 	    q = _mm_set1_epi8('"'), bs = _mm_set1_epi8('\\');
@@ -87,60 +75,41 @@ lines_scan(struct lines *l)
 	return l->scan = e;
 }
 
-/* Reads more input after what is buffered.  Returns 0, or -1. */
-static int
-lines_fill(struct lines *l)
-{
-	ssize_t got;
-
-	if (l->start > 0) {
-		memmove(l->buf, l->buf + l->start, l->end - l->start);
-		l->end -= l->start;
-		l->scan -= l->start;
-		l->start = 0;
-	}
-	if (l->end == l->cap) {		/* a line longer than the buffer */
-		l->buf = xrealloc(l->buf, 2 * l->cap + LINES_PAD);
-		memset(l->buf + l->cap + LINES_PAD, 0, l->cap);
-		l->cap *= 2;
-	}
-	got = zin_read(l->z, l->buf + l->end, l->cap - l->end);
-	if (got < 0)
-		return -1;
-	if (got == 0)
-		l->eof = 1;
-	l->end += (size_t)got;
-	return 0;
-}
-
 /*
  * Reads one line without its '\n', as zin_getline() does: 1 with *s, *n
  * and *cls set (LN_CTL, LN_QUOTE: what the line holds), 0 at the end, -1
- * on a read error (zin_error() tells).  At least LINES_PAD bytes after
- * the line can be read.
+ * on a read error (zin_error() tells).  The line lies in l->lo..l->hi,
+ * which ZIN_PAD readable bytes follow.
  */
 int
 lines_get(struct lines *l, const char **s, size_t *n, unsigned *cls)
 {
-	size_t nl;
+	const char *p;
+	size_t have, nl;
+	ssize_t got;
 
 	l->no_newline = 0;
 	for (;;) {
-		if ((nl = lines_scan(l)) < l->end)
+		have = zin_peek(l->z, &p);
+		if ((nl = lines_scan(l, p, have)) < have)
 			break;
 		if (l->eof) {
-			if (l->end == l->start)
+			if (have == 0)
 				return 0;
 			l->no_newline = 1;
 			break;
 		}
-		if (lines_fill(l) < 0)
+		if ((got = zin_fill(l->z)) < 0)
 			return -1;
+		if (got == 0)
+			l->eof = 1;
 	}
-	*s = l->buf + l->start;
-	*n = nl - l->start;
+	l->lo = *s = p;
+	l->hi = p + have;
+	*n = nl;
 	*cls = l->cls;
 	l->cls = 0;
-	l->start = l->scan = nl + !l->no_newline;
+	l->scan = 0;
+	zin_take(l->z, nl + !l->no_newline);
 	return 1;
 }

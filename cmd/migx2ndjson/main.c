@@ -882,8 +882,8 @@ migx_stream(struct migx *mx, const char *path)
 			    "migx2ndjson reads migraphx-driver text output");
 			sniffed = 1;
 		}
-		mx->pad_lo = l.buf;
-		mx->pad_hi = l.buf + l.end;
+		mx->pad_lo = l.lo;
+		mx->pad_hi = l.hi;
 		raw_line(mx, &r, s, n, mx->pos.line == 1, l.no_newline, cls);
 		if ((++mx->total_lines & 0xffff) == 0)
 			progress_update(mx->total_lines, 0);
@@ -902,7 +902,6 @@ migx_stream(struct migx *mx, const char *path)
 		    mx->unknown, mx->unknown == 1 ? "" : "s", unknown_first.buf,
 		    mx->unknown > UNKNOWN_SHOWN ? "; ..." : "");
 	strbuf_reset(&unknown_first);
-	lines_release(&l);
 	if (k < 0) {
 		warn("cannot read '%s': %s", z.name, zin_error(&z));
 		zin_close(&z);

@@ -26,6 +26,7 @@
 #include "ndw.h"
 #include "opt.h"
 #include "strbuf.h"
+#include "zin.h"
 
 /* A piece of the current line. */
 struct sl {
@@ -231,18 +232,16 @@ void run_release(struct run *r);
  * LN_QUOTE: '"' or '\\' (JSON escapes both).
  */
 enum { LN_CTL = 1, LN_QUOTE = 2 };
-#define LINES_PAD 64
-struct zin;
+#define LINES_PAD ZIN_PAD
 struct lines {
 	struct zin *z;
-	char *buf;		/* cap + LINES_PAD bytes */
-	size_t cap, start, scan, end;	/* unread bytes: buf[start..end) */
-	unsigned cls;		/* of buf[start..scan) */
+	const char *lo, *hi;	/* the bytes at hand of the last line */
+	size_t scan;		/* scanned of the line being looked for */
+	unsigned cls;		/* of the scanned bytes */
 	int eof;
 	int no_newline;		/* the last line ended without a '\n' */
 };
 void lines_init(struct lines *l, struct zin *z);
-void lines_release(struct lines *l);
 int lines_get(struct lines *l, const char **s, size_t *n, unsigned *cls);
 
 /* Trace records (trace.c). */
