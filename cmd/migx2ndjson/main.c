@@ -974,7 +974,8 @@ main(int argc, char **argv)
 		mx->where = jqf_compile(mx->opt.com.where);
 	mx->out = ofile_open(&of, mx->opt.com.output);
 	if (!isatty(fileno(mx->out))) {
-		setvbuf(mx->out, NULL, _IOFBF, 1 << 17);
+		/* Records go out in ndw's blocks: no copy into stdio's. */
+		setvbuf(mx->out, NULL, _IONBF, 0);
 		ndw_init(&mx->w, NDW_PLAIN_KEYS | NDW_BATCH);
 		batch_mx = mx;
 		atexit(batch_flush);
