@@ -356,6 +356,44 @@ ascend_select(struct db_run *run, size_t t, struct strbuf *sql, int keys,
 	return 0;
 }
 
+/* db_val_i64() for a value of a row. */
+static int
+asc_i64(const struct bt_val *v, int64_t *out, const char **what)
+{
+	switch (v->type) {
+	case SQLITE_INTEGER:
+		*out = v->i;
+		return 0;
+	case SQLITE_NULL:
+		*what = "is NULL";
+		return -1;
+	case SQLITE_TEXT:
+		return db_text_i64(v->p, v->n, out, what);
+	default:
+		*what = "is not an integer";
+		return -1;
+	}
+}
+
+/*
+ * A value SQLite gives as a row's: a REAL or a BLOB keeps its type and,
+ * for the category, its text, as sqlite3_value_text() gives it.
+ */
+static void
+asc_val(sqlite3_value *sv, struct bt_val *v)
+{
+	switch ((v->type = sqlite3_value_type(sv))) {
+	case SQLITE_NULL:
+		break;
+	case SQLITE_INTEGER:
+		v->i = sqlite3_value_int64(sv);
+		break;
+	default:
+		v->p = (const char *)sqlite3_value_text(sv);
+		v->n = (size_t)sqlite3_value_bytes(sv);
+	}
+}
+
 /* ENUM_API_TYPE, shared by PYTORCH_API and CANN_API (quoted JSON). */
 #define ASC_TYPE(code, name) { code, "\"" name "\"", sizeof(name) + 1 }
 static const struct {
@@ -375,7 +413,7 @@ static const struct {
  * unknown code as its digits, other text as written, none for NULL.
  */
 static void
-ascend_cat(sqlite3_value *v, struct span *s, struct strbuf *buf)
+ascend_cat(const struct bt_val *v, struct span *s, struct strbuf *buf)
 {
 	const char *what;
 	int64_t code;
@@ -383,10 +421,10 @@ ascend_cat(sqlite3_value *v, struct span *s, struct strbuf *buf)
 
 	s->cat = NULL;
 	s->cat_len = 0;
-	if (sqlite3_value_type(v) == SQLITE_NULL)
+	if (v->type == SQLITE_NULL)
 		return;
 	strbuf_reset(buf);
-	if (db_val_i64(v, &code, &what) == 0) {
+	if (asc_i64(v, &code, &what) == 0) {
 		for (i = 0; i < sizeof(asc_types) / sizeof(asc_types[0]); i++)
 			if (asc_types[i].code == code) {
 				s->cat = asc_types[i].cat;
@@ -395,22 +433,22 @@ ascend_cat(sqlite3_value *v, struct span *s, struct strbuf *buf)
 			}
 		strbuf_addf(buf, "\"%" PRId64 "\"", code);
 	} else
-		span_quote(buf, (const char *)sqlite3_value_text(v),
-		    (size_t)sqlite3_value_bytes(v));
+		span_quote(buf, v->p, v->n);
 	s->cat = buf->buf;
 	s->cat_len = buf->len;
 }
 
 /* Looks the name id v up; NULL if it has no text. */
 static const char *
-ascend_name(const struct str_tab *names, sqlite3_value *v, size_t *len)
+ascend_name(const struct str_tab *names, const struct bt_val *v,
+    size_t *len)
 {
 	const char *what;
 	int64_t id;
 
-	if (sqlite3_value_type(v) == SQLITE_INTEGER)
-		id = sqlite3_value_int64(v);
-	else if (db_val_i64(v, &id, &what) != 0)
+	if (v->type == SQLITE_INTEGER)
+		id = v->i;
+	else if (asc_i64(v, &id, &what) != 0)
 		return NULL;
 	return str_get(names, id, len);
 }
@@ -421,8 +459,8 @@ ascend_name(const struct str_tab *names, sqlite3_value *v, size_t *len)
  * they are written in (torch_npu's TEXT columns) pass as that text.
  */
 static int
-ascend_row(struct db_run *run, sqlite3_value **row, size_t t, struct span *s,
-    struct span_ext *x)
+ascend_row(struct db_run *run, const struct bt_val *row, size_t t,
+    struct span *s, struct span_ext *x)
 {
 	static const char *const cols[][4] = {
 		{ "startNs", "endNs", "globalTid", NULL },
@@ -430,25 +468,26 @@ ascend_row(struct db_run *run, sqlite3_value **row, size_t t, struct span *s,
 	};
 	const char **txt[2] = { &x->start_txt, &x->end_txt };
 	size_t *txt_len[2] = { &x->start_txt_len, &x->end_txt_len };
-	sqlite3_value *val;
+	const struct bt_val *val;
 	int64_t v[4] = { 0, 0, 0, 0 };
 	const char *what;
 	int i, dev = t == T_TASK;
 
 	for (i = 0; i < 3 + dev; i++) {
-		val = row[i];
+		val = &row[i];
 		if (i < 2) {
 			*txt[i] = NULL;
-			if (db_val_digits(val, txt[i], txt_len[i]))
+			if (val->type == SQLITE_TEXT && db_text_digits(val->p,
+			    val->n, txt[i], txt_len[i]))
 				continue;
 		}
-		if (db_val_i64(val, &v[i], &what) == 0) {
+		if (asc_i64(val, &v[i], &what) == 0) {
 			if (!dev || i < 2 || v[i] >= 0)
 				continue;
 			what = "is negative";
 		}
 		db_bad_row(run, "%s rowid %lld: %s %s", asc_tables[t].table,
-		    (long long)sqlite3_value_int64(row[8]), cols[dev][i],
+		    (long long)row[8].i, cols[dev][i],
 		    what);
 		return -1;
 	}
@@ -473,12 +512,12 @@ ascend_row(struct db_run *run, sqlite3_value **row, size_t t, struct span *s,
  * or reports it as a bad row.
  */
 static void
-ascend_write(struct db_run *run, sqlite3_value **row,
+ascend_write(struct db_run *run, const struct bt_val *row,
     const struct str_tab *names, struct strbuf *catq)
 {
 	struct span_ext x;
 	struct span s;
-	size_t t = (size_t)sqlite3_value_int64(row[7]);
+	size_t t = (size_t)row[7].i;
 	const char *type;
 	size_t type_len = 0;
 
@@ -486,11 +525,11 @@ ascend_write(struct db_run *run, sqlite3_value **row,
 		return;
 	x.thread_name = NULL;
 	x.thread_name_len = 0;
-	s.name = ascend_name(names, row[4], &s.name_len);
+	s.name = ascend_name(names, &row[4], &s.name_len);
 	if (t == T_TASK) {
 		/* The task type names the category, and a task without
 		 * COMPUTE_TASK_INFO. */
-		type = ascend_name(names, row[5], &type_len);
+		type = ascend_name(names, &row[5], &type_len);
 		if (s.name == NULL) {
 			s.name = type;
 			s.name_len = type_len;
@@ -498,7 +537,7 @@ ascend_write(struct db_run *run, sqlite3_value **row,
 		s.cat = type;
 		s.cat_len = type_len;
 	} else
-		ascend_cat(row[6], &s, catq);
+		ascend_cat(&row[6], &s, catq);
 	if (s.name == NULL) {
 		s.name = "\"unknown\"";
 		s.name_len = 9;
@@ -542,10 +581,11 @@ ascend_want(struct db_run *run)
  * into what.  Returns 0, or -1 after a message.
  */
 static int
-ascend_query(struct db_run *run, struct strbuf *sql, struct strbuf *what)
+ascend_query(struct db_run *run, struct strbuf *sql, struct strbuf *what,
+    unsigned *wantp)
 {
 	struct strbuf keys = STRBUF_INIT, count = STRBUF_INIT;
-	unsigned want = ascend_want(run);
+	unsigned want = *wantp = ascend_want(run);
 	size_t t, n = 0;
 
 	for (t = 0; t < T_N; t++) {
@@ -589,6 +629,7 @@ struct asc_agg {
 	struct db_run *run;
 	const struct str_tab *names;
 	struct strbuf catq;
+	uint64_t skip;		/* rows read already (btree.c) */
 };
 
 /*
@@ -601,9 +642,16 @@ static void
 asc_agg_step(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 {
 	struct asc_agg *a = sqlite3_user_data(ctx);
+	struct bt_val row[ASC_COLS];
+	int i;
 
-	(void)argc;
-	ascend_write(a->run, argv, a->names, &a->catq);
+	if (a->skip > 0) {
+		a->skip--;
+		return;
+	}
+	for (i = 0; i < argc && i < ASC_COLS; i++)
+		asc_val(argv[i], &row[i]);
+	ascend_write(a->run, row, a->names, &a->catq);
 }
 
 static void
@@ -620,7 +668,7 @@ static int
 ascend_run(struct db_run *run, const char *sql, const char *what,
     struct asc_agg *a)
 {
-	sqlite3_value *row[ASC_COLS];
+	struct bt_val row[ASC_COLS];
 	sqlite3_stmt *st = NULL;
 	int rc = SQLITE_OK, i;
 
@@ -633,7 +681,7 @@ ascend_run(struct db_run *run, const char *sql, const char *what,
 			if (!run->sorted)
 				continue;
 			for (i = 0; i < ASC_COLS; i++)
-				row[i] = sqlite3_column_value(st, i);
+				asc_val(sqlite3_column_value(st, i), &row[i]);
 			ascend_write(run, row, a->names, &a->catq);
 		}
 	if (rc != SQLITE_DONE)
@@ -643,22 +691,69 @@ ascend_run(struct db_run *run, const char *sql, const char *what,
 	return rc == SQLITE_DONE ? 0 : -1;
 }
 
+/*
+ * The unsorted read of the one host table t from the file itself
+ * (btree.c); where it stops, SQLite's scan of the query sql takes over
+ * after the rows read.  Returns 0 or -1 as ascend_run, or 1 if SQLite is
+ * to read the whole table (nothing done).
+ */
+static int
+ascend_native(struct db_run *run, size_t t, const char *sql,
+    const char *what, struct asc_agg *a)
+{
+	static const char *const cols[] = { "startNs", "endNs", "globalTid",
+		NULL, "name", NULL, "type" };
+	struct bt_val row[ASC_COLS];
+	struct bt_scan bt;
+	uint64_t n = 0;
+	int r, rc;
+
+	/* A read transaction: no writer changes the file meanwhile. */
+	if (sqlite3_exec(run->db, "BEGIN; SELECT count(*) FROM sqlite_master",
+	    NULL, NULL, NULL) != SQLITE_OK)
+		return 1;
+	if (bt_open(&bt, run->db, asc_tables[t].table, cols, 7) != 0) {
+		sqlite3_exec(run->db, "COMMIT", NULL, NULL, NULL);
+		bt_close(&bt);
+		return 1;
+	}
+	row[7].type = row[8].type = SQLITE_INTEGER;
+	row[7].i = (int64_t)t;
+	while ((r = bt_next(&bt, &row[8].i, row)) == BT_ROW) {
+		ascend_write(run, row, a->names, &a->catq);
+		n++;
+	}
+	rc = 0;
+	if (r == BT_STOP) {
+		a->skip = n;
+		rc = ascend_run(run, sql, what, a);
+	}
+	sqlite3_exec(run->db, "COMMIT", NULL, NULL, NULL);
+	bt_close(&bt);
+	return rc;
+}
+
 static int
 ascend_spans(struct db_run *run)
 {
 	struct strbuf sql = STRBUF_INIT;
 	struct strbuf what = STRBUF_INIT;	/* the tables, for messages */
 	struct str_tab names;
-	struct asc_agg a = { run, &names, STRBUF_INIT };
-	int rc;
+	struct asc_agg a = { run, &names, STRBUF_INIT, 0 };
+	unsigned want;
+	int rc = 1;
 
-	if (ascend_query(run, &sql, &what) != 0 ||
+	if (ascend_query(run, &sql, &what, &want) != 0 ||
 	    str_load(run, &names) != 0) {
 		strbuf_release(&sql);
 		strbuf_release(&what);
 		return -1;
 	}
-	rc = ascend_run(run, sql.buf, what.buf, &a);
+	if (!run->sorted && (want == 1u << T_PYTORCH || want == 1u << T_CANN))
+		rc = ascend_native(run, want == 1u << T_PYTORCH ? T_PYTORCH :
+		    T_CANN, sql.buf, what.buf, &a);
+	if (rc > 0)
+		rc = ascend_run(run, sql.buf, what.buf, &a);
 	strbuf_release(&sql);
 	strbuf_release(&what);
 	strbuf_release(&a.catq);

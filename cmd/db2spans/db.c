@@ -149,9 +149,6 @@ db_col_i64(sqlite3_stmt *st, int col, int64_t *out, const char **what)
 int
 db_val_i64(sqlite3_value *val, int64_t *out, const char **what)
 {
-	struct nd_slice v;
-	size_t i;
-
 	switch (sqlite3_value_type(val)) {
 	case SQLITE_INTEGER:
 		*out = sqlite3_value_int64(val);
@@ -160,14 +157,23 @@ db_val_i64(sqlite3_value *val, int64_t *out, const char **what)
 		*what = "is NULL";
 		return -1;
 	case SQLITE_TEXT:
-		break;
+		return db_text_i64((const char *)sqlite3_value_text(val),
+		    (size_t)sqlite3_value_bytes(val), out, what);
 	default:
 		*what = "is not an integer";
 		return -1;
 	}
+}
+
+int
+db_text_i64(const char *p, size_t len, int64_t *out, const char **what)
+{
+	struct nd_slice v;
+	size_t i;
+
 	/* The same exact reader as for JSON numbers: '-' and digits. */
-	v.p = (const char *)sqlite3_value_text(val);
-	v.len = (size_t)sqlite3_value_bytes(val);
+	v.p = p;
+	v.len = len;
 	if (nd_val_i64(v, out) == 0)
 		return 0;
 	*what = "is out of range";
@@ -192,13 +198,17 @@ digits8(const char *p)
 int
 db_val_digits(sqlite3_value *val, const char **p, size_t *len)
 {
-	const char *s;
-	size_t n, i = 0;
-
 	if (sqlite3_value_type(val) != SQLITE_TEXT)
 		return 0;
-	s = (const char *)sqlite3_value_text(val);
-	n = (size_t)sqlite3_value_bytes(val);
+	return db_text_digits((const char *)sqlite3_value_text(val),
+	    (size_t)sqlite3_value_bytes(val), p, len);
+}
+
+int
+db_text_digits(const char *s, size_t n, const char **p, size_t *len)
+{
+	size_t i = 0;
+
 	if (n == 0 || n > 19 || (s[0] == '0' && n > 1))
 		return 0;
 	if (n >= 8) {	/* the last word overlaps the one before it */

@@ -176,6 +176,57 @@ int db_val_i64(sqlite3_value *val, int64_t *out, const char **what);
  * set to that text, which can be written as it is; else 0.
  */
 int db_val_digits(sqlite3_value *val, const char **p, size_t *len);
+/* The same two for text of len bytes (not NUL-ended) at p. */
+int db_text_i64(const char *p, size_t len, int64_t *out, const char **what);
+int db_text_digits(const char *s, size_t n, const char **p, size_t *len);
+
+/*
+ * btree.c: a rowid table's rows read from the file itself, in SQLite's
+ * scan order, for the plain case; the rest is SQLite's (see btree.c).
+ */
+#define BT_COLS 8
+#define BT_DEPTH 20		/* SQLite's limit on a b-tree's depth */
+#define BT_MAXC 64		/* columns read are among the first 64 */
+/* A value as SQLite stores it: SQLITE_NULL, SQLITE_INTEGER or SQLITE_TEXT. */
+struct bt_val {
+	int type;
+	int64_t i;		/* SQLITE_INTEGER */
+	const char *p;		/* SQLITE_TEXT: n bytes, not NUL-ended */
+	size_t n;
+};
+struct bt_scan {
+	int fd;
+	uint32_t psize, usable, npages, root;
+	int col[BT_COLS], ncols;	/* record index by column, -1: none */
+	int maxc;		/* the largest col[] */
+	uint64_t type[BT_MAXC];	/* of a record's columns up to maxc */
+	unsigned char *pages;	/* a page per level */
+	struct bt_level {
+		const unsigned char *pg, *cells;
+		uint32_t n, i, lo, right;
+		int leaf;
+	} lv[BT_DEPTH];
+	int depth, started;
+	uint64_t visited;	/* pages read */
+};
+/*
+ * Opens table for reading the ncols columns cols (NULL: none, read as
+ * NULL); returns 0, or -1 when SQLite must read it.  Either way
+ * bt_close() ends it, after the read transaction: closing a descriptor
+ * of the file drops every POSIX lock the process holds on it, SQLite's
+ * too.
+ */
+int bt_open(struct bt_scan *s, sqlite3 *db, const char *table,
+    const char *const *cols, int ncols);
+enum { BT_DONE, BT_ROW, BT_STOP };
+/*
+ * The next row: BT_ROW with its rowid and values, BT_DONE at the end;
+ * BT_STOP: SQLite must read the table from here on (what is left is not
+ * plain, or is corrupt), which its full scan reaches after the rows read
+ * so far.
+ */
+int bt_next(struct bt_scan *s, int64_t *rowid, struct bt_val *v);
+void bt_close(struct bt_scan *s);
 
 /*
  * open.c: opens path read-only so that nothing beside it is created or
