@@ -8,7 +8,8 @@
  *
  *   - bt_open() refuses (SQLite reads the whole table) a database whose
  *     content is not all in the file (a -wal or -journal with data beside
- *     it), that is not UTF-8, or a table that is not a plain rowid table,
+ *     it), that is not UTF-8, or a table that is not a plain rowid table
+ *     or has an index (SQLite may scan a covering index instead),
  *     or whose columns read are not stored as they are read (generated or
  *     hidden columns, REAL affinity, an INTEGER PRIMARY KEY, a default for
  *     short rows, a column named rowid);
@@ -165,22 +166,28 @@ bt_columns(struct bt_scan *s, sqlite3 *db, const char *table,
 	return n == 0 ? -1 : rc;
 }
 
-/* The root page of table, if it is a table with one; else 0. */
+/*
+ * The root page of table, if it is a table with one and no index; else 0.
+ * SQLite scans a table with a covering index in the index's order, not
+ * the table's.
+ */
 static uint32_t
 bt_root(sqlite3 *db, const char *table)
 {
 	sqlite3_stmt *st;
 	sqlite3_int64 root = 0;
 
-	if (sqlite3_prepare_v2(db, "SELECT rootpage FROM sqlite_master "
-	    "WHERE type = 'table' AND name = ?1 COLLATE NOCASE", -1, &st,
-	    NULL) != SQLITE_OK)
+	if (sqlite3_prepare_v2(db, "SELECT type, rootpage FROM sqlite_master "
+	    "WHERE tbl_name = ?1 COLLATE NOCASE OR name = ?1 COLLATE NOCASE",
+	    -1, &st, NULL) != SQLITE_OK)
 		return 0;
 	sqlite3_bind_text(st, 1, table, -1, SQLITE_STATIC);
 	if (sqlite3_step(st) == SQLITE_ROW &&
-	    sqlite3_column_type(st, 0) == SQLITE_INTEGER)
-		root = sqlite3_column_int64(st, 0);
-	if (sqlite3_step(st) != SQLITE_DONE)	/* two of that name */
+	    sqlite3_column_type(st, 1) == SQLITE_INTEGER &&
+	    sqlite3_column_text(st, 0) != NULL &&
+	    strcmp((const char *)sqlite3_column_text(st, 0), "table") == 0)
+		root = sqlite3_column_int64(st, 1);
+	if (sqlite3_step(st) != SQLITE_DONE)	/* an index, or two tables */
 		root = 0;
 	sqlite3_finalize(st);
 	return root > 0 && root <= UINT32_MAX ? (uint32_t)root : 0;
@@ -196,6 +203,18 @@ bt_slots(struct bt_scan *s)
 	for (k = 0; k < s->ncols; k++)
 		if (s->col[k] > s->maxc)
 			s->maxc = s->col[k];
+}
+
+/* 0 if the root page is a rowid table's (not WITHOUT ROWID's). */
+static int
+bt_kind(const struct bt_scan *s)
+{
+	unsigned char t;
+
+	if (pread(s->fd, &t, 1, (off_t)(s->root - 1) * s->psize +
+	    (s->root == 1 ? 100 : 0)) != 1)
+		return -1;
+	return t == 0x0D || t == 0x05 ? 0 : -1;
 }
 
 int
@@ -214,7 +233,8 @@ bt_open(struct bt_scan *s, sqlite3 *db, const char *table,
 	s->ncols = ncols;
 	bt_slots(s);
 	if (s->maxc >= BT_MAXC || (s->fd = open(path, O_RDONLY)) < 0 ||
-	    bt_header(s) != 0 || s->root > s->npages)
+	    bt_header(s) != 0 || s->root > s->npages ||
+	    bt_kind(s) != 0)
 		return -1;
 	s->pages = xcalloc(BT_DEPTH + 1, s->psize);
 	return 0;
@@ -435,7 +455,7 @@ bt_record(struct bt_scan *s, const unsigned char *p, uint64_t len,
 int
 bt_next(struct bt_scan *s, int64_t *rowid, struct bt_val *v)
 {
-	const unsigned char *p, *e;
+	const unsigned char *p, *q, *e;
 	struct bt_level *l;
 	uint64_t len, id;
 	uint32_t off;
@@ -448,8 +468,13 @@ bt_next(struct bt_scan *s, int64_t *rowid, struct bt_val *v)
 		return BT_STOP;
 	p = l->pg + off;
 	e = l->pg + s->usable;
-	/* More than U - 35 bytes go on overflow pages: SQLite's to read. */
-	if ((p = bt_varint(p, e, &len)) == NULL ||
+	/*
+	 * More than U - 35 bytes go on overflow pages: SQLite's to read.
+	 * SQLite reads the ninth byte of a payload size as seven bits, not
+	 * eight: such a size (never written) is SQLite's too.
+	 */
+	q = p;
+	if ((p = bt_varint(p, e, &len)) == NULL || p - q > 8 ||
 	    (p = bt_varint(p, e, &id)) == NULL || len > s->usable - 35 ||
 	    len > (uint64_t)(e - p) || bt_record(s, p, len, v) != 0)
 		return BT_STOP;
