@@ -710,11 +710,17 @@ ascend_native(struct db_run *run, size_t t, const char *sql,
 
 	/* A read transaction: no writer changes the file meanwhile. */
 	if (sqlite3_exec(run->db, "BEGIN; SELECT count(*) FROM sqlite_master",
-	    NULL, NULL, NULL) != SQLITE_OK)
+	    NULL, NULL, NULL) != SQLITE_OK) {
+		if (!sqlite3_get_autocommit(run->db))
+			sqlite3_exec(run->db, "ROLLBACK", NULL, NULL, NULL);
 		return 1;
+	}
 	if (bt_open(&bt, run->db, asc_tables[t].table, cols, 7) != 0) {
 		sqlite3_exec(run->db, "COMMIT", NULL, NULL, NULL);
 		bt_close(&bt);
+		if (run->verbose)
+			warn("%s: %s: read by SQLite", run->path,
+			    asc_tables[t].table);
 		return 1;
 	}
 	row[7].type = row[8].type = SQLITE_INTEGER;
@@ -724,6 +730,11 @@ ascend_native(struct db_run *run, size_t t, const char *sql,
 		n++;
 	}
 	rc = 0;
+	if (run->verbose)
+		warn("%s: %s: %llu row%s read from the file itself%s",
+		    run->path, asc_tables[t].table, (unsigned long long)n,
+		    n == 1 ? "" : "s", r == BT_STOP ? ", the rest by SQLite" :
+		    "");
 	if (r == BT_STOP) {
 		a->skip = n;
 		rc = ascend_run(run, sql, what, a);

@@ -55,8 +55,8 @@ static const struct opt_help help[] = {
 	    "detected" },
 	{ "--tables LIST", "Ascend tables to read: pytorch, cann, task or "
 	    "all" },
-	{ "-v, --verbose", "say each file's schema and how many spans it "
-	    "gave" },
+	{ "-v, --verbose", "say each file's schema, how it was read and its "
+	    "spans" },
 	{ NULL, NULL }
 };
 
