@@ -346,8 +346,8 @@ map_window(struct zin *z, off_t pos, size_t unread)
 	p = mmap(NULL, maplen, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (p == MAP_FAILED)
 		return -1;
-	if (mmap(p, len, PROT_READ, MAP_PRIVATE | MAP_FIXED | MAP_POPULATE,
-	    z->fd, woff) == MAP_FAILED) {
+	if (mmap(p, len, PROT_READ, MAP_PRIVATE | MAP_FIXED, z->fd, woff) ==
+	    MAP_FAILED) {
 		munmap(p, maplen);
 		return -1;
 	}
