@@ -45,8 +45,8 @@ out_str(struct out *o, const char *s)
 
 /* A number as base-32 digits, low first; digit d is the character 63 + d,
  * plus 32 when more digits follow (characters '?' to '~'). */
-static inline char *
-put_vlq(char *q, uint64_t v)
+static char *
+put_vlq_long(char *q, uint64_t v)
 {
 	do {
 		unsigned d = v & 31;
@@ -55,6 +55,39 @@ put_vlq(char *q, uint64_t v)
 		*q++ = (char)(63 + (d | (v != 0 ? 32 : 0)));
 	} while (v != 0);
 	return q;
+}
+
+#define VLQ_SHORT 40		/* bits that vlq_short() takes */
+
+/*
+ * The digits of v < 2^40 at q, without a branch: all 8 bytes are
+ * written, and the number of digits returned.
+ */
+static inline size_t
+vlq_short(char *q, uint64_t v)
+{
+	size_t nd = ((size_t)(64 - __builtin_clzll(v | 1)) + 4) / 5;
+	uint64_t x;
+
+	x = (v & 0xfffff) | (v & 0xffffff00000ULL) << 12;
+	x = (x & 0x000003ff000003ffULL) | (x & 0x000ffc00000ffc00ULL) << 6;
+	x = (x & 0x001f001f001f001fULL) | (x & 0x03e003e003e003e0ULL) << 3;
+	x += 0x3f3f3f3f3f3f3f3fULL +
+	    (0x2020202020202020ULL & ((UINT64_C(1) << (8 * (nd - 1))) - 1));
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	x = __builtin_bswap64(x);
+#endif
+	memcpy(q, &x, 8);
+	return nd;
+}
+
+/* The digits of v at q, 8 bytes there free; returns the end. */
+static inline char *
+put_vlq(char *q, uint64_t v)
+{
+	if (v >> VLQ_SHORT != 0)
+		return put_vlq_long(q, v);
+	return q + vlq_short(q, v);
 }
 
 /*
@@ -66,17 +99,46 @@ put_vlq(char *q, uint64_t v)
  * each node with heads (FT_GROUP) as the header of its group, each in
  * its bucket by the top bits of the parent.  groups() sorts each bucket
  * by the other bits, which puts each group together, and puts its header
- * first and sorts its heads by total.  The tree
- * walk reads the totals of the heads there, not from the nodes, which lie
- * anywhere.  A node with heads gives its weight word over to where its
- * header is in rec[]; the header keeps the node's total and, in place of
- * the parent, the number of heads that follow it.  A total of UINT32_MAX
- * or more is UINT32_MAX in rec[], its 64 bits in the spill table of the
- * self column.
+ * first and sorts its heads by total.  A total of UINT32_MAX or more is
+ * UINT32_MAX, its 64 bits in the spill table of the self column.
+ *
+ * The walk then goes in two steps.  It first works out its order from
+ * rec[] alone, a few thousand runs of consecutive nodes (pieces) at a
+ * time, and then writes them, asking for the nodes of the pieces well
+ * ahead of the ones it writes: the nodes lie anywhere.  For that the
+ * totals pass also notes how each chain of first children (a run down
+ * the ids) ends: at a node with heads, then its group is the next piece
+ * (found by the node's rank among such nodes, in goff[]), or at a leaf.
+ * A head's record keeps the chain it starts, a header the chain of its
+ * node's first child.
  */
 struct hrec {
-	uint32_t parent, node, t;
+	union {
+		uint32_t parent;
+		uint32_t n;	/* a header, once made: its heads */
+	};
+	union {
+		uint32_t node;
+		uint32_t fk;	/* a header, made: where the first child goes */
+	};
+	union {
+		uint32_t t;	/* a header: the first child's total */
+		uint32_t g;	/* a header, made: its node */
+	};
+	union {
+		uint32_t link;	/* a head: its chain */
+		uint32_t fklen;	/* a header: the first child's (0: none) */
+	};
 };
+
+/*
+ * A chain in link: the length of one that ends in a leaf, or LINK_GROUP
+ * and the rank of the node with heads that ends it.  In fklen: the
+ * length, LINK_GROUP set when it ends in a group (the next one in rec[]).
+ */
+#define LINK_GROUP 0x80000000u
+#define FK_NONE UINT32_MAX	/* in a header: no first child */
+#define NO_GROUP UINT32_MAX	/* a chain that ends in a leaf */
 
 #define RADIX_BITS 12
 
@@ -91,6 +153,9 @@ static struct {
 	uint32_t bstart[(1u << RADIX_BITS) + 1];
 	unsigned shift, nb;
 	uint32_t *rank, *order;	/* a name's rank; the name of a rank */
+	uint32_t *goff;		/* a group's header in rec, by rank */
+	size_t ng;		/* groups */
+	uint32_t root_link, merged_link;	/* the tops' chains */
 } w;
 
 /*
@@ -126,10 +191,7 @@ total_wide(const struct flame *f, uint32_t node, uint32_t t)
 static inline uint64_t
 total_of(const struct flame *f, uint32_t i)
 {
-	const struct fnode *nd = &f->node[i];
-
-	return total_wide(f, i, nd->label & FT_GROUP ? w.rec[nd->w].t :
-	    nd->w);
+	return total_wide(f, i, f->node[i].w);
 }
 
 /* A child and its total, in the order the walk writes them. */
@@ -216,11 +278,13 @@ buckets_count(const struct flame *f)
 			w.bstart[(p >> w.shift) + 1]++;
 			seen[p >> 6] |= UINT64_C(1) << (p & 63);
 		}
+	w.ng = 0;
 	for (i = 0; i < nw; i++)
-		for (bits = seen[i]; bits != 0; bits &= bits - 1)
+		for (bits = seen[i]; bits != 0; bits &= bits - 1, w.ng++)
 			w.bstart[((i * 64 + (size_t)__builtin_ctzll(bits)) >>
 			    w.shift) + 1]++;
 	free(seen);
+	w.goff = xreallocarray(NULL, w.ng ? w.ng : 1, sizeof(*w.goff));
 	next = xreallocarray(NULL, w.nb, sizeof(*next));
 	for (i = 0; i < w.nb; i++) {
 		w.bstart[i + 1] += w.bstart[i];
@@ -231,35 +295,49 @@ buckets_count(const struct flame *f)
 }
 
 static inline void
-rec_put(uint32_t *next, uint32_t parent, uint32_t node, uint32_t t)
+rec_put(uint32_t *next, uint32_t parent, uint32_t node, uint32_t t,
+    uint32_t link)
 {
 	struct hrec *r = &w.rec[next[parent >> w.shift]++];
 
 	r->parent = parent;
 	r->node = node;
 	r->t = t;
+	r->link = link;
 }
 
 /*
  * The self weights become totals in place: children come later.  The
- * same pass puts the heads and the group headers with their totals in
- * their buckets, and labels each node with its name's rank.  A
- * head's parent lies anywhere: the parents of the heads a few steps
- * ahead are asked for early.
+ * same pass puts the heads and the group headers in their buckets, and
+ * labels each node with its name's rank.  Going down the ids, it knows
+ * how the chain from the node after this one ends (end, and the group's
+ * rank or 0 in ex); a header takes it with that node's total.  A head's
+ * parent lies anywhere: the parents of the heads a few steps ahead are
+ * asked for early.
  */
 static void
 totals(struct flame *f)
 {
 	size_t i, h = f->nheads;
-	uint32_t p, lab, t, *next = buckets_count(f);
+	uint32_t p, lab, t, *next = buckets_count(f), last = FT_HEAD, tk = 0;
+	uint32_t gr = (uint32_t)w.ng, end = 0, ex = 0, link;
 
 	w.rec = recs_alloc(w.nrec);
 	for (i = f->n; i-- > 0;) {
 		lab = f->node[i].label;
 		t = f->node[i].w;
 		f->node[i].label = (lab & ~FT_NAME) | w.rank[lab & FT_NAME];
-		if (lab & FT_GROUP)
-			rec_put(next, (uint32_t)i, (uint32_t)i, t);
+		if (lab & FT_GROUP) {
+			rec_put(next, (uint32_t)i, (uint32_t)i, tk, last &
+			    FT_HEAD ? 0 : (end - (uint32_t)i) | (ex & LINK_GROUP));
+			end = (uint32_t)i;
+			ex = LINK_GROUP | --gr;
+		} else if (last & FT_HEAD) {
+			end = (uint32_t)i;
+			ex = 0;
+		}
+		last = lab;
+		tk = t;
 		if (!(lab & FT_HEAD))
 			p = (uint32_t)i - 1;
 		else {
@@ -267,9 +345,15 @@ totals(struct flame *f)
 			if (h >= 16 && f->heads[h - 16].parent != CTREE_NONE)
 				__builtin_prefetch(
 				    &f->node[f->heads[h - 16].parent]);
-			if (p == CTREE_NONE)
+			link = ex != 0 ? ex : end - (uint32_t)i + 1;
+			if (p == CTREE_NONE) {
+				if (i == f->root)
+					w.root_link = link;
+				else if (i == f->merged)
+					w.merged_link = link;
 				continue;
-			rec_put(next, p, (uint32_t)i, t);
+			}
+			rec_put(next, p, (uint32_t)i, t, link);
 		}
 		total_up(f, (uint32_t)i, p, total_wide(f, (uint32_t)i, t));
 	}
@@ -325,33 +409,52 @@ bucket_sort(struct hrec *r, size_t n, struct hrec *tmp)
 		memcpy(r, a, n * sizeof(*r));
 }
 
+/* Whether p + 1 is a child of p (its first). */
+static int
+first_kid(const struct flame *f, uint32_t p)
+{
+	return p + 1 < f->n && !(f->node[p + 1].label & FT_HEAD);
+}
+
 /*
- * One group, rec[s..e): its header goes first, with the number of heads,
- * the heads after it sorted, and the group's node is pointed at it.
+ * One group, rec[s..e): its header goes first, with the number of heads
+ * and where the first child goes among them (before the heads of its
+ * total or less: it was seen first), the heads after it sorted.
  */
 static void
 group_make(struct flame *f, size_t s, size_t e)
 {
-	struct hrec hd;
-	size_t j;
+	struct hrec hd, *r = w.rec + s + 1;
+	size_t j, n = e - 1 - s;
+	uint64_t t0;
 
 	for (j = s; w.rec[j].node != w.rec[j].parent; j++)
 		if (j + 1 == e)
 			die("the tree's groups do not match its heads");
 	hd = w.rec[j];
 	w.rec[j] = w.rec[s];
-	hd.parent = (uint32_t)(e - 1 - s);
+	group_sort(f, r, n);
+	hd.fk = FK_NONE;
+	if (hd.fklen != 0) {
+		t0 = total_wide(f, hd.parent + 1, hd.t);
+		for (j = 0; j < n && total_wide(f, r[j].node, r[j].t) > t0; j++)
+			;
+		hd.fk = (uint32_t)j;
+	}
+	hd.g = hd.parent;
+	hd.n = (uint32_t)n;
 	w.rec[s] = hd;
-	group_sort(f, w.rec + s + 1, e - 1 - s);
-	f->node[hd.node].w = (uint32_t)s;
 }
 
-/* Sorts each bucket by parent and makes each group. */
+/*
+ * Sorts each bucket by parent and makes each group: they come in the
+ * order of their nodes, so goff[] is filled in rank order.
+ */
 static void
 groups(struct flame *f)
 {
 	struct hrec *tmp = NULL;
-	size_t talloc = 0, b, n, s, e;
+	size_t talloc = 0, b, n, s, e, g = 0;
 
 	for (b = 0; b < w.nb; b++) {
 		n = w.bstart[b + 1] - w.bstart[b];
@@ -364,47 +467,33 @@ groups(struct flame *f)
 		for (e = s + 1; e < w.nrec && w.rec[e].parent ==
 		    w.rec[s].parent; e++)
 			;
+		if (g == w.ng)
+			die("the tree's groups do not match its heads");
+		w.goff[g++] = (uint32_t)s;
 		group_make(f, s, e);
 	}
 }
 
-/* Whether p + 1 is a child of p (its first). */
-static int
-first_kid(const struct flame *f, uint32_t p)
-{
-	return p + 1 < f->n && !(f->node[p + 1].label & FT_HEAD);
-}
-
-/*
- * The children of group node p in the order they are written: *nk of
- * them.  The first child comes before the heads of its total or less
- * (it was seen first).
- */
+/* The children of the group of header hd in the order they are written:
+ * *nk of them. */
 static const struct kid *
-kids_of(const struct flame *f, uint32_t p, size_t *nk)
+kids_of(const struct flame *f, const struct hrec *hd, size_t *nk)
 {
 	static struct kid *k;
 	static size_t kalloc;
-	size_t s = f->node[p].w, e = s + 1 + w.rec[s].parent, n = 0, j;
-	uint64_t t0 = 0, t;
-	int fk = first_kid(f, p);
+	size_t nh = hd->n, fk = hd->fk, n = 0, j;
+	uint32_t p = hd->g;
 
-	XGROW(k, e - s, kalloc);
-	if (fk)
-		t0 = total_of(f, p + 1);
-	for (j = s + 1; j < e; j++) {
-		t = total_wide(f, w.rec[j].node, w.rec[j].t);
-		if (fk && t <= t0) {
-			k[n].t = t0;
+	XGROW(k, nh + 1, kalloc);
+	for (j = 0; j <= nh; j++) {
+		if (j == fk) {
+			k[n].t = total_of(f, p + 1);
 			k[n++].node = p + 1;
-			fk = 0;
 		}
-		k[n].t = t;
-		k[n++].node = w.rec[j].node;
-	}
-	if (fk) {
-		k[n].t = t0;
-		k[n++].node = p + 1;
+		if (j < nh) {
+			k[n].t = total_of(f, hd[1 + j].node);
+			k[n++].node = hd[1 + j].node;
+		}
 	}
 	*nk = n;
 	return k;
@@ -468,63 +557,193 @@ names_rank(const struct flame *f)
 	w.rank = rank;
 }
 
-/* A node takes at most a header and five numbers of 13 digits. */
-#define NODE_MAX (1 + 5 * 13)
+/* A node takes at most a header and five numbers of 13 digits, and
+ * put_vlq() writes up to 8 bytes past the last. */
+#define NODE_MAX (1 + 5 * 13 + 8)
 
-/* Writes node i of total t. */
-static void
-node_write(const struct flame *f, struct out *o, uint32_t i, uint64_t t,
-    int k, uint64_t prev_total)
+/*
+ * Node i of total t at q, k levels up; the flags of the tree are in
+ * diff and calls (kept out of memory that q may write).  Returns the end.
+ */
+static inline char *
+node_put(const struct flame *f, char *q, uint32_t i, uint64_t t,
+    uint32_t k, uint64_t prev_total, int diff, int calls)
 {
-	uint64_t bt = f->has_diff && f->before.lo != NULL ?
-	    wcol_get(&f->before, i) : t;
-	int same = t == prev_total;
-	int bsame = bt == t;
-	char *q, *q0;
+	uint64_t bt = diff && f->before.lo != NULL ? wcol_get(&f->before, i) :
+	    t;
+	size_t same = t == prev_total;
 
-	if (o->n + NODE_MAX > sizeof(o->buf))
-		out_flush(o);
-	q = q0 = o->buf + o->n;
-	*q++ = (char)(63 + (same ? 1 : 0) + (f->has_diff && bsame ? 2 : 0) +
+	*q++ = (char)(63 + same + (diff && bt == t ? 2 : 0) +
 	    4 * (k < 15 ? k : 15));
 	if (k >= 15)
 		q = put_vlq(q, (uint64_t)k - 15);
-	q = put_vlq(q, flame_label(f, i));
-	if (!same)
-		q = put_vlq(q, t);
-	if (f->has_diff && !bsame)
+	q += vlq_short(q, f->node[i].label & FT_NAME);
+	if (t >> VLQ_SHORT == 0)	/* written, and kept when it differs */
+		q += vlq_short(q, t) & (same - 1);
+	else if (!same)
+		q = put_vlq_long(q, t);
+	if (diff && bt != t)
 		q = put_vlq(q, bt);
-	if (f->has_calls)
+	if (calls)
 		q = put_vlq(q, f->calls.lo != NULL ? wcol_get(&f->calls, i) : 0);
-	o->n += (size_t)(q - q0);
-	o->count += (size_t)(q - q0);
+	return q;
 }
 
-/* A node waiting on the walk's stack, its total in hand. */
-struct pending {
-	uint64_t t;
-	uint32_t node, depth;
+/*
+ * A chain of first children from node start at depth: len nodes, the last
+ * one's group at rec[off] (NO_GROUP: a leaf).
+ */
+struct chain {
+	uint32_t start, len, off, depth;
 };
 
-/* Pushes the children of group node i but the first; returns that one. */
-static struct kid
-kids_push(const struct flame *f, uint32_t i, uint32_t depth,
-    struct pending **stack, size_t *sp, size_t *salloc)
-{
-	const struct kid *kids;
-	size_t nk;
+/* A run of nodes written one after the other: the first climbs up. */
+struct piece {
+	uint32_t start, len, up;
+};
 
-	kids = kids_of(f, i, &nk);
-	XGROW(*stack, *sp + nk, *salloc);
-	/* Heads lie anywhere: they are asked for early. */
-	__builtin_prefetch(&f->node[kids[0].node]);
-	while (--nk > 0) {
-		__builtin_prefetch(&f->node[kids[nk].node]);
-		(*stack)[*sp].t = kids[nk].t;
-		(*stack)[*sp].node = kids[nk].node;
-		(*stack)[(*sp)++].depth = depth;
+#define PLAN_MAX 4096		/* pieces worked out at a time */
+#define PLAN_AHEAD 16		/* pieces whose nodes are asked for early */
+
+/* The walk's order, worked out a few pieces at a time. */
+struct plan {
+	struct chain cur, *stack;
+	size_t sp, salloc;
+	long prev_depth;
+	int more;
+	struct piece buf[PLAN_MAX];
+	size_t n;
+};
+
+/* The chain that link gives from node s at depth d. */
+static inline struct chain
+link_chain(uint32_t s, uint32_t link, uint32_t d)
+{
+	struct chain c;
+
+	c.start = s;
+	c.depth = d;
+	c.len = link;		/* 0 for a group's: its header has it */
+	c.off = NO_GROUP;
+	if (link & LINK_GROUP) {
+		c.len = 0;
+		c.off = w.goff[link & ~LINK_GROUP];
 	}
-	return kids[0];
+	return c;
+}
+
+/* The chain of the child in place j of the group at rec[off]. */
+static inline struct chain
+kid_chain(uint32_t off, size_t j, uint32_t g, uint32_t d)
+{
+	const struct hrec *hd = &w.rec[off], *r;
+	struct chain c;
+
+	if (j != hd->fk) {
+		r = &hd[1 + j - (j > hd->fk)];
+		return link_chain(r->node, r->link, d);
+	}
+	c.start = g + 1;
+	c.depth = d;
+	c.len = hd->fklen & ~LINK_GROUP;
+	c.off = hd->fklen & LINK_GROUP ? off + 1 + hd->n : NO_GROUP;
+	return c;
+}
+
+/*
+ * At the group that ends chain c, pushes the children but the first, in
+ * the order they are written (from the end), their groups asked for;
+ * returns the first one's.
+ */
+static struct chain
+plan_kids(struct plan *pl, const struct chain *c)
+{
+	const struct hrec *hd = &w.rec[c->off];
+	uint32_t g = c->start + c->len - 1, d = c->depth + c->len;
+	size_t nk = hd->n + (hd->fk != FK_NONE), j;
+	struct chain *k;
+
+	XGROW(pl->stack, pl->sp + nk, pl->salloc);
+	for (j = nk; j-- > 1;) {
+		k = &pl->stack[pl->sp++];
+		*k = kid_chain(c->off, j, g, d);
+		if (k->off != NO_GROUP)
+			__builtin_prefetch(&w.rec[k->off]);
+	}
+	return kid_chain(c->off, 0, g, d);
+}
+
+/* Works out pieces until the buffer is full or the tree is done. */
+static void
+plan_fill(struct plan *pl)
+{
+	struct chain c;
+	struct piece *p;
+
+	while (pl->more && pl->n < PLAN_MAX) {
+		c = pl->cur;
+		if (c.len == 0)
+			c.len = w.rec[c.off].g - c.start + 1;
+		p = &pl->buf[pl->n++];
+		p->start = c.start;
+		p->len = c.len;
+		p->up = (uint32_t)(pl->prev_depth + 1 - (long)c.depth);
+		pl->prev_depth = (long)c.depth + c.len - 1;
+		if (c.off != NO_GROUP)
+			pl->cur = plan_kids(pl, &c);
+		else if (pl->sp > 0)
+			pl->cur = pl->stack[--pl->sp];
+		else
+			pl->more = 0;
+	}
+}
+
+/*
+ * Writes pieces [0, m) of n, asking for the first node of the pieces
+ * ahead (most pieces are short).  The place in the buffer
+ * and the count are kept in locals, which writes through q cannot touch.
+ */
+static void
+plan_write(const struct flame *f, struct out *o, const struct piece *pc,
+    size_t m, size_t n, const char *head, uint64_t *prev_total)
+{
+	const struct piece *a;
+	char *q = o->buf + o->n, *q0, *full = o->buf + sizeof(o->buf) - NODE_MAX;
+	size_t j, count = o->count;
+	uint32_t i, e, k;
+	uint64_t t, prev = *prev_total;
+	int diff = f->has_diff, calls = f->has_calls;
+
+	for (j = 0; j < m; j++) {
+		if (j + PLAN_AHEAD < n) {
+			a = &pc[j + PLAN_AHEAD];
+			__builtin_prefetch(&f->node[a->start]);
+		}
+		k = pc[j].up;
+		for (i = pc[j].start, e = i + pc[j].len; i < e; i++, k = 0) {
+			if (count >= CHUNK_CHARS || q > full) {
+				o->n = (size_t)(q - o->buf);
+				o->count = count;
+				if (count >= CHUNK_CHARS) {
+					out_str(o, "</script>\n");
+					out_str(o, head);
+					o->count = 0;
+				}
+				if (o->n + NODE_MAX > sizeof(o->buf))
+					out_flush(o);
+				q = o->buf + o->n;
+				count = o->count;
+			}
+			t = total_of(f, i);
+			q0 = q;
+			q = node_put(f, q, i, t, k, prev, diff, calls);
+			count += (size_t)(q - q0);
+			prev = t;
+		}
+	}
+	o->n = (size_t)(q - o->buf);
+	o->count = count;
+	*prev_total = prev;
 }
 
 /*
@@ -536,58 +755,34 @@ kids_push(const struct flame *f, uint32_t i, uint32_t depth,
  */
 static void
 tree_write(const struct flame *f, struct out *o, uint32_t root,
-    int id)
+    uint32_t link, int id)
 {
-	struct pending *stack;
-	size_t sp = 0, salloc = 1024;
-	struct kid kid;
-	long prev_depth = -1;
+	static struct plan pl;	/* its buffer is large */
 	uint64_t prev_total = UINT64_MAX;
 	char head[96];
+	size_t m;
 
 	snprintf(head, sizeof(head), "<script type=\"text/x-flame-nodes\" "
 	    "class=\"fg-nodes\" data-tree=\"%d\">", id);
 	out_str(o, head);
 	o->count = 0;
-	stack = xrealloc(NULL, salloc * sizeof(*stack));
-	stack[sp].t = total_of(f, root);
-	stack[sp].node = root;
-	stack[sp++].depth = 0;
-	while (sp > 0) {
-		uint32_t i = stack[--sp].node, depth = stack[sp].depth;
-		uint64_t t = stack[sp].t;
-
-		/*
-		 * Down the first children; the others wait on the stack.  The
-		 * node on top is the next one after this run: it lies anywhere,
-		 * so it is asked for while the run is written.
-		 */
-		if (sp > 0)
-			__builtin_prefetch(&f->node[stack[sp - 1].node]);
-		for (;;) {
-			if (o->count >= CHUNK_CHARS) {
-				out_str(o, "</script>\n");
-				out_str(o, head);
-				o->count = 0;
-			}
-			node_write(f, o, i, t, (int)(prev_depth + 1 -
-			    (long)depth), prev_total);
-			prev_total = t;
-			prev_depth = depth++;
-			if (!(f->node[i].label & FT_GROUP)) {
-				if (!first_kid(f, i))
-					break;
-				t = total_of(f, ++i);
-				continue;
-			}
-			kid = kids_push(f, i, depth, &stack, &sp, &salloc);
-			i = kid.node;
-			t = kid.t;
-		}
-	}
+	pl.cur = link_chain(root, link, 0);
+	pl.sp = 0;
+	pl.prev_depth = -1;
+	pl.more = 1;
+	pl.n = 0;
+	do {
+		plan_fill(&pl);
+		m = pl.more ? pl.n - PLAN_AHEAD : pl.n;
+		plan_write(f, o, pl.buf, m, pl.n, head, &prev_total);
+		memmove(pl.buf, pl.buf + m, (pl.n - m) * sizeof(*pl.buf));
+		pl.n -= m;
+	} while (pl.more || pl.n > 0);
 	out_str(o, "</script>\n");
 	out_flush(o);
-	free(stack);
+	free(pl.stack);
+	pl.stack = NULL;
+	pl.salloc = 0;
 }
 
 /* Counts the nodes of each tree: parent[i] < i, so one pass finds roots. */
@@ -635,7 +830,8 @@ meta_write(const struct flame *f, FILE *fp, const char *title,
 		strbuf_addf(&sb, ",%zu", nodes1);
 	strbuf_addstr(&sb, "],\"thread_list\":[");
 	if (f->node[f->root].label & FT_GROUP)
-		kids = kids_of(f, f->root, &nk);
+		kids = kids_of(f, &w.rec[w.goff[w.root_link & ~LINK_GROUP]],
+		    &nk);
 	else {
 		one.node = f->root + 1;
 		nk = first_kid(f, f->root);
@@ -725,11 +921,12 @@ page_write(struct flame *f, FILE *fp, const char *title,
 	names_write(f, fp, w.order);
 	o.fp = fp;
 	o.n = 0;
-	tree_write(f, &o, f->root, 0);
+	tree_write(f, &o, f->root, w.root_link, 0);
 	if (f->merged != CTREE_NONE)
-		tree_write(f, &o, f->merged, 1);
+		tree_write(f, &o, f->merged, w.merged_link, 1);
 	html_page_foot(fp, &pg);
 	free(w.order);
 	free(w.rank);
 	free(w.rec);
+	free(w.goff);
 }
