@@ -185,6 +185,7 @@ struct flame {
 	size_t nmcap, nnm;
 	struct fslot *slot;		/* path hash -> head */
 	size_t cap, nslot;
+	size_t slot_want;		/* room asked for (flame_reserve()) */
 	int strong;			/* frames' words: whole names */
 	int crowded;			/* children alike crowd the index */
 	struct wcol self, before, calls;
@@ -299,6 +300,9 @@ flame_prefetch_slot(const struct flame *f, uint32_t ph)
 {
 	__builtin_prefetch(&f->slot[ph & (f->cap - 1)]);
 }
+/* Asks for room in the child index for the heads an input of that
+ * many bytes is likely to add, so that it grows there in fewer steps. */
+void flame_reserve(struct flame *f, uint64_t bytes);
 /* Places the index by whole names once it is crowded (between lines:
  * path hashes kept from before are stale). */
 void flame_strengthen(struct flame *f);

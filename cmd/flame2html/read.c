@@ -1,4 +1,6 @@
 /* read.c: folded lines and stack records into the call tree. */
+#include <sys/stat.h>
+
 #include <string.h>
 #ifdef __SSE2__
 #include <emmintrin.h>
@@ -487,6 +489,7 @@ flame_stream(struct flame *f, const char *path, int side)
 {
 	struct zin z;
 	struct srcpos pos;
+	struct stat st;
 	const char *line, *rec;
 	size_t len, rlen;
 	int r, kind = -1;
@@ -499,6 +502,8 @@ flame_stream(struct flame *f, const char *path, int side)
 		warn_errno("cannot open '%s'", path);
 		return -1;
 	}
+	if (fstat(z.fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0)
+		flame_reserve(f, (uint64_t)st.st_size);
 	pos.file = z.name;
 	pos.line = 0;
 	fr.depth = 0;
