@@ -371,7 +371,7 @@ bt_value(uint64_t t, const unsigned char *p, struct bt_val *v)
 {
 	static const unsigned char size[] = { 0, 1, 2, 3, 4, 6, 8 };
 	uint64_t x;
-	int i, n;
+	int n;
 
 	if (t == 0) {
 		v->type = SQLITE_NULL;
@@ -390,11 +390,14 @@ bt_value(uint64_t t, const unsigned char *p, struct bt_val *v)
 	}
 	if (t > 6)
 		return -1;
+	/*
+	 * The n big-endian bytes in one load (a page's buffer is followed
+	 * by another: see bt_open), shifted down with their sign.
+	 */
 	n = size[t];
-	x = p[0] & 0x80 ? ~(uint64_t)0 : 0;
-	for (i = 0; i < n; i++)
-		x = x << 8 | p[i];
-	v->i = (int64_t)x;
+	memcpy(&x, p, 8);
+	x = __builtin_bswap64(x);
+	v->i = (int64_t)x >> (64 - 8 * n);
 	return 0;
 }
 
@@ -406,6 +409,20 @@ bt_size(uint64_t t)
 		0, 0 };
 
 	return t < 12 ? size[t] : (t - 12) / 2;
+}
+
+/* The values of the columns read of the record at p, of n types. */
+static int
+bt_values(const struct bt_scan *s, const unsigned char *p, int n,
+    struct bt_val *v)
+{
+	int c, k;
+
+	for (k = 0; k < s->ncols; k++)
+		if ((c = s->col[k]) >= 0 && c < n &&
+		    bt_value(s->type[c], p + s->moff[c], &v[k]) != 0)
+			return -1;
+	return 0;
 }
 
 /*
@@ -422,8 +439,8 @@ bt_record(struct bt_scan *s, const unsigned char *p, uint64_t len,
     struct bt_val *v)
 {
 	const unsigned char *h, *he, *e = p + len;
-	uint64_t hs, t, off[BT_MAXC], sz;
-	int c, k, n;
+	uint64_t hs, t, sz;
+	int c, k;
 
 	for (k = 0; k < s->ncols; k++)
 		v[k].type = SQLITE_NULL;
@@ -431,6 +448,12 @@ bt_record(struct bt_scan *s, const unsigned char *p, uint64_t len,
 		return -1;
 	if (hs <= (uint64_t)(h - p))
 		return 0;
+	if (hs == s->mhs && memcmp(p, s->mh, hs) == 0) {
+		/* The types and offsets of the header before. */
+		if (s->mfull ? s->msz != len : s->msz > len)
+			return -1;
+		return bt_values(s, p, s->mn, v);
+	}
 	he = p + hs;
 	sz = hs;
 	for (c = 0; c <= s->maxc && h < he; c++) {
@@ -439,17 +462,21 @@ bt_record(struct bt_scan *s, const unsigned char *p, uint64_t len,
 		else if ((h = bt_varint(h, e, &t)) == NULL || t > UINT32_MAX)
 			return -1;
 		s->type[c] = t;
-		off[c] = sz;
+		s->moff[c] = sz;
 		sz += bt_size(t);
 	}
+	s->mhs = 0;
 	if ((h >= he && (h > he || sz != len)) || sz > len)
 		return -1;
-	n = c;
-	for (k = 0; k < s->ncols; k++)
-		if ((c = s->col[k]) >= 0 && c < n &&
-		    bt_value(s->type[c], p + off[c], &v[k]) != 0)
-			return -1;
-	return 0;
+	/* Remembered only as read: a header that ends on its size. */
+	if (hs <= BT_MEMO) {
+		memcpy(s->mh, p, hs);
+		s->mhs = (uint32_t)hs;
+		s->mn = c;
+		s->mfull = h >= he;
+		s->msz = sz;
+	}
+	return bt_values(s, p, c, v);
 }
 
 int

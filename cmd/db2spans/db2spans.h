@@ -187,6 +187,7 @@ int db_text_digits(const char *s, size_t n, const char **p, size_t *len);
 #define BT_COLS 8
 #define BT_DEPTH 20		/* SQLite's limit on a b-tree's depth */
 #define BT_MAXC 64		/* columns read are among the first 64 */
+#define BT_MEMO 32		/* the longest record header remembered */
 /* A value as SQLite stores it: SQLITE_NULL, SQLITE_INTEGER or SQLITE_TEXT. */
 struct bt_val {
 	int type;
@@ -200,6 +201,14 @@ struct bt_scan {
 	int col[BT_COLS], ncols;	/* record index by column, -1: none */
 	int maxc;		/* the largest col[] */
 	uint64_t type[BT_MAXC];	/* of a record's columns up to maxc */
+	/*
+	 * The last record header read (its first BT_MEMO bytes), which the
+	 * next record's often repeats: its columns' types and offsets.
+	 */
+	unsigned char mh[BT_MEMO];
+	uint32_t mhs;		/* its bytes; 0: none */
+	int mn, mfull;		/* types read; 1 if the header was all read */
+	uint64_t msz, moff[BT_MAXC];
 	unsigned char *pages;	/* a page per level */
 	struct bt_level {
 		const unsigned char *pg, *cells;
