@@ -100,6 +100,11 @@ struct ids_memo {
 		uint64_t pid, tid;
 	} e[IDSC];
 	size_t next;		/* the entry to replace */
+	/*
+	 * The first 8 digits of the last time of 16 digits or more, and
+	 * their value: epoch nanoseconds share them for 100 s.
+	 */
+	uint64_t hw, hv;
 };
 
 /* The state of one run: the tree and the counters the summary reports. */
@@ -250,17 +255,17 @@ span_thread(struct run *r, const struct nd_slice id[4], const struct fast *f)
 
 	for (i = 0; i < 4; i++)
 		l[i] = i > 1 || nd_type(id[i]) == ND_STRING ? id[i].len : 0;
-	for (i = 0; f != NULL && l[0] == 0 && l[1] == 0 && i < r->nthrc;
-	    i++) {
-		j = (r->thrc_last + i) % r->nthrc;
+	/* j runs from the last hit round the entries (no division). */
+	for (i = 0, j = r->thrc_last; f != NULL && l[0] == 0 && l[1] == 0 &&
+	    i < r->nthrc; i++, j = j + 1 < r->nthrc ? j + 1 : 0) {
 		if (r->thrc[j].num && r->thrc[j].pid == f->pid &&
 		    r->thrc[j].tid == f->tid && r->thrc[j].neg == f->neg) {
 			r->thrc_last = j;
 			return r->thrc[j].th;
 		}
 	}
-	for (i = 0; i < r->nthrc; i++) {
-		j = (r->thrc_last + i) % r->nthrc;
+	for (i = 0, j = r->thrc_last; i < r->nthrc;
+	    i++, j = j + 1 < r->nthrc ? j + 1 : 0) {
 		if (thrc_eq(&r->thrc[j], id, l)) {
 			r->thrc_last = j;
 			return r->thrc[j].th;
@@ -421,8 +426,15 @@ value_of(uint64_t w, unsigned k)
 	return digits_value8(w);
 }
 
+static int
+is_digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
 static const char *
-fast_int(const char *p, const char *e, struct nd_slice *v, int64_t *out)
+fast_int(const char *p, const char *e, struct nd_slice *v, int64_t *out,
+    struct ids_memo *m)
 {
 	static const uint64_t pow10[] = { 1, 10, 100, 1000, 10000, 100000,
 		1000000, 10000000, 100000000 };
@@ -442,8 +454,21 @@ fast_int(const char *p, const char *e, struct nd_slice *v, int64_t *out)
 		memcpy(&w, q, 8);
 		memcpy(&w2, q + 8, 8);
 		if (digits_all8(w) && digits_all8(w2)) {
-			x = value_of(w, 8) * 100000000 + value_of(w2, 8);
+			if (w != m->hw) {
+				m->hw = w;
+				m->hv = value_of(w, 8);
+			}
+			x = m->hv * 100000000 + value_of(w2, 8);
 			q += 16;
+			/* The last three of 19 digits, byte by byte. */
+			if (e - q >= 4 && is_digit(q[0]) && is_digit(q[1]) &&
+			    is_digit(q[2]) && !is_digit(q[3])) {
+				x = x * 1000 + (uint64_t)(q[0] - '0') * 100 +
+				    (uint64_t)(q[1] - '0') * 10 +
+				    (uint64_t)(q[2] - '0');
+				q += 3;
+				k = 0;	/* no digit follows */
+			}
 		}
 	}
 	for (; k == 8 && e - q >= 8; q += k) {
@@ -520,6 +545,26 @@ fast_str(const char *p, const char *e, struct nd_slice *v)
 	return (const char *)q + 1;
 }
 
+/*
+ * 1 if the n bytes at a and b are equal, in words, not a memcmp() call:
+ * the last word may run past n into the 8 bytes the memo's tail has
+ * already matched (both hold them).
+ */
+static int
+same_head(const char *a, const char *b, size_t n)
+{
+	uint64_t x, y;
+	size_t o;
+
+	for (o = 0; o < n; o += 8) {
+		memcpy(&x, a + o, 8);
+		memcpy(&y, b + o, 8);
+		if (x != y)
+			return 0;
+	}
+	return 1;
+}
+
 /* Reads '{"pid":N,"tid":N' at p, through the memo m; returns its end. */
 static const char *
 fast_ids(const char *p, const char *e, struct fast *f, struct ids_memo *m)
@@ -535,7 +580,7 @@ fast_ids(const char *p, const char *e, struct fast *f, struct ids_memo *m)
 		if (c->len == 0 || (size_t)(e - p) <= c->len)
 			continue;
 		memcpy(&tail, p + c->len - 8, 8);
-		if (tail != c->tail || memcmp(p, c->raw, c->len - 8) != 0 ||
+		if (tail != c->tail || !same_head(p, c->raw, c->len - 8) ||
 		    (p[c->len] != ',' && p[c->len] != '}'))
 			continue;
 		v[0].p = p + 7;
@@ -573,7 +618,9 @@ fast_fields(const char *p, size_t len, struct fast *f, struct ids_memo *m)
 	const char *q;
 	struct nd_slice *v = f->v;
 
-	memset(v, 0, 9 * sizeof(*v));
+	/* The keys that may be absent; the others are read or it fails. */
+	v[5].p = v[6].p = v[7].p = v[8].p = NULL;
+	v[5].len = v[6].len = v[7].len = v[8].len = 0;
 	if ((p = fast_ids(p, e, f, m)) == NULL ||
 	    (p = fast_key(p, e, ",\"name\":", 8)) == NULL ||
 	    (p = fast_str(p, e, &v[2])) == NULL)
@@ -582,9 +629,9 @@ fast_fields(const char *p, size_t len, struct fast *f, struct ids_memo *m)
 	    (p = fast_str(q, e, &v[5])) == NULL)
 		return -1;
 	if ((p = fast_key(p, e, ",\"start_ns\":", 12)) == NULL ||
-	    (p = fast_int(p, e, &v[3], &f->start)) == NULL ||
+	    (p = fast_int(p, e, &v[3], &f->start, m)) == NULL ||
 	    (p = fast_key(p, e, ",\"end_ns\":", 10)) == NULL ||
-	    (p = fast_int(p, e, &v[4], &f->end)) == NULL)
+	    (p = fast_int(p, e, &v[4], &f->end, m)) == NULL)
 		return -1;
 	if ((q = fast_key(p, e, ",\"lane\":", 8)) != NULL &&
 	    (p = fast_str(q, e, &v[8])) == NULL)
