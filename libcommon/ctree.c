@@ -13,18 +13,6 @@ struct ctree_cslot {
 	uint32_t parent, name, node;
 };
 
-/*
- * A slot of the name index: the name's bytes, its hash's low 32 bits and
- * its id + 1 (0: empty).  The bytes follow their length (4 bytes, or
- * UINT32_MAX if longer), so a lookup reads one slot and one stretch of
- * text, not the names[] array in between.
- */
-struct ctree_nslot {
-	const char *p;
-	uint32_t hash;
-	uint32_t id;
-};
-
 static uint64_t
 mix(uint64_t key)
 {
@@ -167,22 +155,6 @@ ctree_name_hash(const char *s, size_t len)
 	return hmap_hash(s, len);
 }
 
-void
-ctree_name_prefetch(const struct ctree *t, uint64_t hash)
-{
-	__builtin_prefetch(&t->nslot[(uint32_t)hash & (t->ncap - 1)]);
-}
-
-void
-ctree_name_prefetch_text(const struct ctree *t, uint64_t hash)
-{
-	const struct ctree_nslot *sl = &t->nslot[(uint32_t)hash &
-	    (t->ncap - 1)];
-
-	if (sl->id != 0 && sl->hash == (uint32_t)hash)
-		__builtin_prefetch(sl->p - 4);
-}
-
 uint32_t
 ctree_name(struct ctree *t, const char *s, size_t len)
 {
@@ -190,7 +162,7 @@ ctree_name(struct ctree *t, const char *s, size_t len)
 }
 
 uint32_t
-ctree_name_hashed(struct ctree *t, const char *s, size_t len, uint64_t hash)
+ctree_name_intern(struct ctree *t, const char *s, size_t len, uint64_t hash)
 {
 	uint32_t h = (uint32_t)hash, l32;
 	size_t j, mask;

@@ -25,14 +25,28 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "arena.h"
+#include "bytes.h"
 
 #define CTREE_NONE UINT32_MAX
 
 struct ctree_name {
 	const char *p;		/* NUL-terminated copy */
 	size_t len;
+};
+
+/*
+ * A slot of the name index: the name's bytes, its hash's low 32 bits and
+ * its id + 1 (0: empty).  The bytes follow their length (4 bytes, or
+ * UINT32_MAX if longer), so a lookup reads one slot and one stretch of
+ * text, not the names[] array in between.
+ */
+struct ctree_nslot {
+	const char *p;
+	uint32_t hash;
+	uint32_t id;
 };
 
 struct ctree_cslot;
@@ -63,10 +77,49 @@ uint32_t ctree_name(struct ctree *t, const char *s, size_t len);
  * lookup by the hash.  The hints only warm the cache.
  */
 uint64_t ctree_name_hash(const char *s, size_t len);
-void ctree_name_prefetch(const struct ctree *t, uint64_t hash);
-void ctree_name_prefetch_text(const struct ctree *t, uint64_t hash);
-uint32_t ctree_name_hashed(struct ctree *t, const char *s, size_t len,
+
+static inline void
+ctree_name_prefetch(const struct ctree *t, uint64_t hash)
+{
+	__builtin_prefetch(&t->nslot[(uint32_t)hash & (t->ncap - 1)]);
+}
+
+static inline void
+ctree_name_prefetch_text(const struct ctree *t, uint64_t hash)
+{
+	const struct ctree_nslot *sl = &t->nslot[(uint32_t)hash &
+	    (t->ncap - 1)];
+
+	if (sl->id != 0 && sl->hash == (uint32_t)hash)
+		__builtin_prefetch(sl->p - 4);
+}
+
+/* The lookup in full, adding the name if it is new. */
+uint32_t ctree_name_intern(struct ctree *t, const char *s, size_t len,
     uint64_t hash);
+
+/*
+ * The same, inline for a name seen already whose length fits in the 4
+ * bytes before its text: the rest is ctree_name_intern()'s.
+ */
+static inline uint32_t
+ctree_name_hashed(struct ctree *t, const char *s, size_t len, uint64_t hash)
+{
+	const struct ctree_nslot *sl;
+	uint32_t h = (uint32_t)hash, l32;
+	size_t j, mask = t->ncap - 1;
+
+	if ((t->nnames + 1) * 2 <= t->ncap && len < UINT32_MAX)
+		for (j = h & mask; (sl = &t->nslot[j])->id != 0;
+		    j = (j + 1) & mask) {
+			if (sl->hash != h)
+				continue;
+			memcpy(&l32, sl->p - 4, 4);
+			if (l32 == len && same_bytes(sl->p, s, len))
+				return sl->id - 1;
+		}
+	return ctree_name_intern(t, s, len, hash);
+}
 
 /* Adds a node with no parent (a root) whose name is name. */
 uint32_t ctree_root(struct ctree *t, uint32_t name);

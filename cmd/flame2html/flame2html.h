@@ -57,13 +57,6 @@ struct fhead {
 	uint32_t node, parent;
 };
 
-/* The names by text, a mirror of ct's kept next to the tree: p NULL is
- * empty. */
-struct fname {
-	const char *p;
-	uint32_t len, id;
-};
-
 /* A head in the child index, placed by its path hash: its parent and
  * its id + 1 (0: empty); its name is the node's. */
 struct fslot {
@@ -181,8 +174,6 @@ struct flame {
 	size_t nheads, heads_alloc;
 	uint32_t *head_ph;		/* by head: its path hash */
 	size_t head_ph_alloc;
-	struct fname *nm;		/* name hash -> name */
-	size_t nmcap, nnm;
 	struct fslot *slot;		/* path hash -> head */
 	size_t cap, nslot;
 	size_t slot_want;		/* room asked for (flame_reserve()) */
@@ -230,41 +221,6 @@ wcol_get(const struct wcol *c, uint32_t node)
 /* tree.c */
 void flame_init(struct flame *f);
 void flame_release(struct flame *f);
-/* The id of the name s[0..len) of hash h (flame_hash()), interned. */
-uint32_t flame_name_add(struct flame *f, const char *s, size_t len,
-    uint64_t h);
-/* Its slot among the names by text. */
-static inline const struct fname *
-flame_name_slot(const struct flame *f, uint64_t h)
-{
-	return &f->nm[(uint32_t)(h >> 32) & (f->nmcap - 1)];
-}
-/* The same: the names seen already without a call. */
-static inline uint32_t
-flame_name(struct flame *f, const char *s, size_t len, uint64_t h)
-{
-	const struct fname *e = flame_name_slot(f, h), *end = f->nm +
-	    f->nmcap;
-
-	for (; e->p != NULL; e = e + 1 < end ? e + 1 : f->nm)
-		if (e->len == len && same_bytes(e->p, s, len))
-			return e->id;
-	return flame_name_add(f, s, len, h);
-}
-/* Hints: the slot of name hash h, then its text, will be read. */
-static inline void
-flame_name_prefetch(const struct flame *f, uint64_t h)
-{
-	__builtin_prefetch(flame_name_slot(f, h));
-}
-static inline void
-flame_name_prefetch_text(const struct flame *f, uint64_t h)
-{
-	const struct fname *e = flame_name_slot(f, h);
-
-	if (e->p != NULL)
-		__builtin_prefetch(e->p);
-}
 /* A new node: parent's child called name (an id) of path hash ph. */
 uint32_t flame_new(struct flame *f, uint32_t parent, uint32_t name,
     uint32_t ph);

@@ -248,12 +248,12 @@ new_frames(struct flame *f, const char *p, size_t avail, size_t d,
 		fr.hash[i] = frame_hash(p, s, fr.end[i] - s, avail);
 	}
 	for (i = d; i < nd; i++)
-		flame_name_prefetch(f, fr.hash[i]);
+		ctree_name_prefetch(&f->ct, fr.hash[i]);
 	for (i = d; i < nd; i++)
-		flame_name_prefetch_text(f, fr.hash[i]);
+		ctree_name_prefetch_text(&f->ct, fr.hash[i]);
 	for (i = d; i < nd; i++) {
 		s = i > 0 ? fr.end[i - 1] + 1 : 0;
-		node = flame_append(f, node, flame_name(f, p + s,
+		node = flame_append(f, node, ctree_name_hashed(&f->ct, p + s,
 		    fr.end[i] - s, fr.hash[i]), fr.path[i]);
 		fr.node[i] = node;
 	}

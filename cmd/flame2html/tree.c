@@ -170,44 +170,6 @@ nodes_grow(struct flame *f)
 	f->alloc = a;
 }
 
-static void
-name_put(struct fname *nm, size_t cap, const struct fname *v)
-{
-	size_t j = (uint32_t)(flame_hash(v->p, v->len) >> 32) & (cap - 1);
-
-	while (nm[j].p != NULL)
-		j = (j + 1) & (cap - 1);
-	nm[j] = *v;
-}
-
-/* Names longer than 32 bits hold are left to ct alone. */
-uint32_t
-flame_name_add(struct flame *f, const char *s, size_t len, uint64_t h)
-{
-	uint32_t id = ctree_name_hashed(&f->ct, s, len, h);
-	struct fname *nm, v;
-	size_t cap, i;
-
-	if (len >= UINT32_MAX)
-		return id;
-	if ((f->nnm + 1) * 2 > f->nmcap) {
-		cap = f->nmcap != 0 ? f->nmcap * 2 : 1024;
-		nm = xcalloc(cap, sizeof(*nm));
-		for (i = 0; i < f->nmcap; i++)
-			if (f->nm[i].p != NULL)
-				name_put(nm, cap, &f->nm[i]);
-		free(f->nm);
-		f->nm = nm;
-		f->nmcap = cap;
-	}
-	v.p = f->ct.names[id].p;
-	v.len = (uint32_t)len;
-	v.id = id;
-	name_put(f->nm, f->nmcap, &v);
-	f->nnm++;
-	return id;
-}
-
 /* A new node; one that is not its parent + 1 is a head. */
 uint32_t
 flame_new(struct flame *f, uint32_t parent, uint32_t name, uint32_t ph)
@@ -354,7 +316,7 @@ flame_frame(struct flame *f, uint32_t node, uint32_t *ph, const char *s,
 	if (!*fresh && (c = flame_find(f, node, s, len, *ph)) != CTREE_NONE)
 		return c;
 	*fresh = 1;
-	return flame_new(f, node, flame_name(f, s, len, h), *ph);
+	return flame_new(f, node, ctree_name_hashed(&f->ct, s, len, h), *ph);
 }
 
 /* The child of the root that labels a thread. */
@@ -362,7 +324,7 @@ uint32_t
 flame_thread(struct flame *f, const char *s, size_t len)
 {
 	uint64_t h = flame_hash(s, len);
-	uint32_t th = flame_name(f, s, len, h), c, ph;
+	uint32_t th = ctree_name_hashed(&f->ct, s, len, h), c, ph;
 	size_t a;
 
 	if (th >= f->threads_alloc) {
@@ -407,8 +369,8 @@ uint32_t
 flame_merged(struct flame *f)
 {
 	if (f->merged == CTREE_NONE)
-		f->merged = flame_new(f, CTREE_NONE, flame_name(f, "", 0,
-		    flame_hash("", 0)), 0);
+		f->merged = flame_new(f, CTREE_NONE,
+		    ctree_name_hashed(&f->ct, "", 0, flame_hash("", 0)), 0);
 	return f->merged;
 }
 
@@ -437,11 +399,9 @@ flame_init(struct flame *f)
 	memset(f, 0, sizeof(*f));
 	f->bad = (struct bad_input)BAD_INPUT_INIT;
 	ctree_init(&f->ct);
-	f->nmcap = 1024;
-	f->nm = xcalloc(f->nmcap, sizeof(*f->nm));
 	slot_grow(f);
 	f->merged = CTREE_NONE;
-	f->root = flame_new(f, CTREE_NONE, flame_name(f, "", 0,
+	f->root = flame_new(f, CTREE_NONE, ctree_name_hashed(&f->ct, "", 0,
 	    flame_hash("", 0)), 0);
 }
 
@@ -452,7 +412,6 @@ flame_release(struct flame *f)
 	free(f->node);
 	free(f->heads);
 	free(f->head_ph);
-	free(f->nm);
 	free(f->slot);
 	wcol_release(&f->self);
 	wcol_release(&f->before);
@@ -473,7 +432,4 @@ flame_drop_index(struct flame *f)
 	free(f->head_ph);
 	f->head_ph = NULL;
 	f->head_ph_alloc = 0;
-	free(f->nm);
-	f->nm = NULL;
-	f->nmcap = f->nnm = 0;
 }
