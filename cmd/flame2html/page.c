@@ -321,12 +321,24 @@ totals(struct flame *f)
 	size_t i, h = f->nheads;
 	uint32_t p, lab, t, *next = buckets_count(f), last = FT_HEAD, tk = 0;
 	uint32_t gr = (uint32_t)w.ng, end = 0, ex = 0, link;
+	struct fnode *nd = f->node;
+	const uint32_t *rank = w.rank;
+	int one = f->before.lo == NULL;	/* self is the only column */
 
 	w.rec = recs_alloc(w.nrec);
 	for (i = f->n; i-- > 0;) {
-		lab = f->node[i].label;
-		t = f->node[i].w;
-		f->node[i].label = (lab & ~FT_NAME) | w.rank[lab & FT_NAME];
+		lab = nd[i].label;
+		t = nd[i].w;
+		nd[i].label = (lab & ~FT_NAME) | rank[lab & FT_NAME];
+		/* Most nodes: a first child (not node 0, a root), its
+		 * parent's chain going on. */
+		if (((lab & (FT_HEAD | FT_GROUP)) | (last & FT_HEAD)) == 0 &&
+		    one && t < UINT32_MAX - nd[i - 1].w) {
+			nd[i - 1].w += t;
+			last = lab;
+			tk = t;
+			continue;
+		}
 		if (lab & FT_GROUP) {
 			rec_put(next, (uint32_t)i, (uint32_t)i, tk, last &
 			    FT_HEAD ? 0 : (end - (uint32_t)i) | (ex & LINK_GROUP));
@@ -699,50 +711,154 @@ plan_fill(struct plan *pl)
 }
 
 /*
+ * The digits of the numbers below 2^DIG_BITS, made once: a node's name
+ * rank and a total that differs from the one before mostly are.
+ */
+#define DIG_BITS 15
+
+static struct dig {
+	char c[3];
+	unsigned char len;
+} dig[1u << DIG_BITS];
+
+static void
+dig_init(void)
+{
+	char b[8];
+	uint32_t v;
+
+	if (dig[1].len != 0)
+		return;
+	for (v = 0; v < 1u << DIG_BITS; v++) {
+		dig[v].len = (unsigned char)vlq_short(b, v);
+		memcpy(dig[v].c, b, sizeof(dig[v].c));
+	}
+}
+
+/* The digits of v < 2^DIG_BITS at q, 4 bytes there free; returns the end. */
+static inline char *
+put_dig(char *q, uint32_t v)
+{
+	memcpy(q, &dig[v], 4);
+	return q + dig[v].len;
+}
+
+/* The most a node of run_simple() takes: a header and two numbers
+ * below 2^DIG_BITS. */
+#define SIMPLE_MAX (1 + 3 + 3)
+
+/*
+ * Nodes [i, e) of a piece, in a tree without before or calls columns:
+ * the first climbs up levels (< 15), each other one is the child of the
+ * one before, so a header is 63 + same-total bit + 4 * up.  Writes no
+ * more nodes than surely fit before lim (q < lim), and stops at a node
+ * whose name rank or new total is 2^DIG_BITS or more, or whose total is
+ * spilled (node_put() writes those); returns the first node not written.
+ */
+static inline uint32_t
+run_simple(const struct fnode *nd, uint32_t i, uint32_t e, uint32_t up,
+    char **qp, const char *lim, uint64_t *prev)
+{
+	char *q = *qp, *q0;
+	uint64_t pv = *prev;
+	uint32_t lab, t;
+	size_t fit = (size_t)(lim - q) / SIMPLE_MAX;
+
+	if (e - i > fit)
+		e = i + (uint32_t)fit;
+	for (; i < e; i++) {
+		lab = nd[i].label & FT_NAME;
+		t = nd[i].w;
+		if (t == UINT32_MAX || lab >> DIG_BITS != 0)
+			break;
+		q0 = q;
+		*q++ = (char)(63 + (t == pv) + 4 * up);
+		q = put_dig(q, lab);
+		up = 0;
+		if (t != pv) {
+			if (t >> DIG_BITS != 0) {
+				q = q0;
+				break;
+			}
+			q = put_dig(q, t);
+		}
+		pv = t;
+	}
+	*qp = q;
+	*prev = pv;
+	return i;
+}
+
+/*
+ * Where the writes through q must stop to let the caller flush the
+ * buffer or start a new <script> chunk: count characters of the chunk
+ * are written when q is at base.
+ */
+static inline char *
+write_limit(struct out *o, char *base, size_t count)
+{
+	char *full = o->buf + sizeof(o->buf) - NODE_MAX + 1;
+
+	if (count >= CHUNK_CHARS || base >= full)
+		return base;
+	return (size_t)(full - base) > CHUNK_CHARS - count ? base +
+	    (CHUNK_CHARS - count) : full;
+}
+
+/*
  * Writes pieces [0, m) of n, asking for the first node of the pieces
- * ahead (most pieces are short).  The place in the buffer
- * and the count are kept in locals, which writes through q cannot touch.
+ * ahead (most pieces are short).  The place in the buffer and the count
+ * are kept in locals, which writes through q cannot touch: the count is
+ * base_count plus the characters written since base.
  */
 static void
 plan_write(const struct flame *f, struct out *o, const struct piece *pc,
     size_t m, size_t n, const char *head, uint64_t *prev_total)
 {
-	const struct piece *a;
-	char *q = o->buf + o->n, *q0, *full = o->buf + sizeof(o->buf) - NODE_MAX;
-	size_t j, count = o->count;
-	uint32_t i, e, k;
+	char *q = o->buf + o->n, *base = q, *lim;
+	size_t j, base_count = o->count;
+	uint32_t i, e, k, j0;
 	uint64_t t, prev = *prev_total;
 	int diff = f->has_diff, calls = f->has_calls;
+	int simple = !diff && !calls;
 
+	lim = write_limit(o, base, base_count);
 	for (j = 0; j < m; j++) {
-		if (j + PLAN_AHEAD < n) {
-			a = &pc[j + PLAN_AHEAD];
-			__builtin_prefetch(&f->node[a->start]);
-		}
+		if (j + PLAN_AHEAD < n)
+			__builtin_prefetch(&f->node[pc[j + PLAN_AHEAD].start]);
 		k = pc[j].up;
-		for (i = pc[j].start, e = i + pc[j].len; i < e; i++, k = 0) {
-			if (count >= CHUNK_CHARS || q > full) {
+		for (i = pc[j].start, e = i + pc[j].len; i < e;) {
+			if (q >= lim) {
 				o->n = (size_t)(q - o->buf);
-				o->count = count;
-				if (count >= CHUNK_CHARS) {
+				o->count = base_count + (size_t)(q - base);
+				if (o->count >= CHUNK_CHARS) {
 					out_str(o, "</script>\n");
 					out_str(o, head);
 					o->count = 0;
 				}
 				if (o->n + NODE_MAX > sizeof(o->buf))
 					out_flush(o);
-				q = o->buf + o->n;
-				count = o->count;
+				base = q = o->buf + o->n;
+				base_count = o->count;
+				lim = write_limit(o, base, base_count);
+			}
+			if (k < 15 && simple) {
+				j0 = i;
+				i = run_simple(f->node, i, e, k, &q, lim, &prev);
+				if (i != j0) {
+					k = 0;
+					continue;
+				}
 			}
 			t = total_of(f, i);
-			q0 = q;
 			q = node_put(f, q, i, t, k, prev, diff, calls);
-			count += (size_t)(q - q0);
 			prev = t;
+			i++;
+			k = 0;
 		}
 	}
 	o->n = (size_t)(q - o->buf);
-	o->count = count;
+	o->count = base_count + (size_t)(q - base);
 	*prev_total = prev;
 }
 
@@ -766,6 +882,7 @@ tree_write(const struct flame *f, struct out *o, uint32_t root,
 	    "class=\"fg-nodes\" data-tree=\"%d\">", id);
 	out_str(o, head);
 	o->count = 0;
+	dig_init();
 	pl.cur = link_chain(root, link, 0);
 	pl.sp = 0;
 	pl.prev_depth = -1;
