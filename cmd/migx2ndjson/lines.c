@@ -9,17 +9,15 @@
 #ifdef __SSE2__
 #include <emmintrin.h>
 #endif
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+#define LINES_AVX2 1
+#endif
 
 #include "zin.h"
 
 #include "migx.h"
 
-void
-lines_init(struct lines *l, struct zin *z)
-{
-	memset(l, 0, sizeof(*l));
-	l->z = z;
-}
 
 /*
  * Scans b[l->scan..e) for the '\n' of the line that starts at b, adding
@@ -75,6 +73,64 @@ lines_scan(struct lines *l, const char *p, size_t e)
 	return l->scan = e;
 }
 
+#ifdef LINES_AVX2
+/*
+ * lines_scan() with AVX2, on processors that have it: 64 bytes a step
+ * while there is nothing to see, then 32-byte blocks, the rest by
+ * lines_scan().  The same answers, in fewer steps.
+ */
+__attribute__((target("avx2"))) static size_t
+lines_scan_avx2(struct lines *l, const char *p, size_t e)
+{
+	const unsigned char *b = (const unsigned char *)p;
+	size_t i = l->scan;
+	const __m256i sp = _mm256_set1_epi8(0x20), nl = _mm256_set1_epi8('\n'),
+	    q = _mm256_set1_epi8('"'), bs = _mm256_set1_epi8('\\');
+	__m256i v, w;
+	unsigned m, c, n, below;
+
+#define SPECIAL8(v) _mm256_or_si256(_mm256_cmpgt_epi8(sp, (v)), \
+	_mm256_or_si256(_mm256_cmpeq_epi8((v), q), _mm256_cmpeq_epi8((v), bs)))
+	for (; e - i >= 64; i += 64) {
+		v = _mm256_loadu_si256((const __m256i *)(const void *)(b + i));
+		w = _mm256_loadu_si256((const __m256i *)(const void *)
+		    (b + i + 32));
+		if (!_mm256_testz_si256(_mm256_or_si256(SPECIAL8(v),
+		    SPECIAL8(w)), _mm256_set1_epi8(-1)))
+			break;
+	}
+	for (; e - i >= 32; i += 32) {
+		v = _mm256_loadu_si256((const __m256i *)(const void *)(b + i));
+		if ((m = (unsigned)_mm256_movemask_epi8(SPECIAL8(v))) == 0)
+			continue;
+		c = (unsigned)_mm256_movemask_epi8(_mm256_cmpgt_epi8(sp, v));
+		n = (unsigned)_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, nl));
+		below = n != 0 ? (1u << __builtin_ctz(n)) - 1 : 0xffffffffu;
+		if (c & below)
+			l->cls |= LN_CTL;
+		if (m & ~c & below)
+			l->cls |= LN_QUOTE;
+		if (n != 0)
+			return l->scan = i + (size_t)__builtin_ctz(n);
+	}
+#undef SPECIAL8
+	l->scan = i;
+	return lines_scan(l, p, e);
+}
+#endif
+
+void
+lines_init(struct lines *l, struct zin *z)
+{
+	memset(l, 0, sizeof(*l));
+	l->z = z;
+	l->scan_fn = lines_scan;
+#ifdef LINES_AVX2
+	if (__builtin_cpu_supports("avx2"))
+		l->scan_fn = lines_scan_avx2;
+#endif
+}
+
 /*
  * The lines some way ahead are asked for now: a mapped file's bytes come
  * from memory the first time they are read, and the hardware's own
@@ -105,7 +161,7 @@ lines_get(struct lines *l, const char **s, size_t *n, unsigned *cls)
 	for (;;) {
 		have = zin_peek(l->z, &p);
 		PREFETCH(p, have);
-		if ((nl = lines_scan(l, p, have)) < have)
+		if ((nl = l->scan_fn(l, p, have)) < have)
 			break;
 		if (l->eof) {
 			if (have == 0)

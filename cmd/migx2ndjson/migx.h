@@ -240,6 +240,8 @@ struct lines {
 	unsigned cls;		/* of the scanned bytes */
 	int eof;
 	int no_newline;		/* the last line ended without a '\n' */
+	/* Finds the '\n' (lines.c: with AVX2 when the processor has it). */
+	size_t (*scan_fn)(struct lines *l, const char *p, size_t e);
 };
 void lines_init(struct lines *l, struct zin *z);
 int lines_get(struct lines *l, const char **s, size_t *n, unsigned *cls);
