@@ -318,7 +318,13 @@ suffix_fast(const char *s, size_t n, struct instr *in)
 	if (n < 10 || s[n - 1] != '%')
 		return -1;
 	e = n - 1;
-	b = num_back(s, e, &k);
+	/* The usual percentage: one or two digits after the space. */
+	if (isdig(s[e - 1]) && s[e - 2] == ' ')
+		b = e - 1, k = 2;
+	else if (isdig(s[e - 1]) && isdig(s[e - 2]) && s[e - 3] == ' ')
+		b = e - 2, k = s[b] == '0' ? 1 : 2;
+	else
+		b = num_back(s, e, &k);
 	if (b == e || b < 8 || s[b - 1] != ' ' || s[b - 2] != ',' ||
 	    s[b - 3] != 's' || s[b - 4] != 'm' || !k)
 		return -1;
