@@ -88,7 +88,8 @@ cats_default(void)
  * aclrt, ...; "roc" for rocm, rocblas, ...; "hip" for hipblas, ... and
  * the case-sensitive "hip[A-Z]"; "aten" for aten:: and aten_).  A name
  * holding none of them is "Other" without a regexec() per rule: most
- * names are.  Each word is lower case; the first byte picks the list.
+ * names are.  Each word is lower case, and they are in the order of
+ * their first byte, which picks the ones to try.
  */
 static const char *const default_words[] = {
 	".py", "acl", "aten", "ascendcl", "c10::", "cann", "cublas", "cuda",
@@ -104,10 +105,6 @@ lower(unsigned char c)
 	return c >= 'A' && c <= 'Z' ? c + ('a' - 'A') : c;
 }
 
-/* The letters that start a word, bit c - 'a'. */
-#define WORD_START (1u << 0 | 1u << 2 | 1u << 7 | 1u << 12 | 1u << 13 | \
-    1u << 15 | 1u << 17 | 1u << 19)
-
 static int
 word_at(const char *s, const char *wd)
 {
@@ -121,16 +118,23 @@ word_at(const char *s, const char *wd)
 static int
 default_maybe(const char *s)
 {
+	static unsigned char first[256];	/* c: 1 + its first word */
 	const char *const *wd;
+	size_t i;
 	int c;
 
+	if (first['.'] == 0)	/* the words are in order of their first byte */
+		for (i = sizeof(default_words) / sizeof(*default_words) - 1;
+		    i-- > 0;)
+			first[(unsigned char)default_words[i][0]] =
+			    (unsigned char)(i + 1);
 	for (; *s != '\0'; s++) {
 		c = lower((unsigned char)*s);
-		if (c != '.' && (c < 'a' || c > 't' ||
-		    !(WORD_START & 1u << (c - 'a'))))
+		if (first[c] == 0)
 			continue;
-		for (wd = default_words; *wd != NULL; wd++)
-			if ((*wd)[0] == c && word_at(s, *wd))
+		for (wd = default_words + first[c] - 1; *wd != NULL &&
+		    (*wd)[0] == c; wd++)
+			if (word_at(s, *wd))
 				return 1;
 	}
 	return 0;
