@@ -91,6 +91,40 @@ put_vlq(char *q, uint64_t v)
 }
 
 /*
+ * The digits of the numbers below 2^DIG_BITS, made once: a node's name
+ * rank and a total that differs from the one before mostly are (and by
+ * name, its rank's, len 0 for a rank past them: w.name_dig).
+ */
+#define DIG_BITS 15
+
+static struct dig {
+	char c[3];
+	unsigned char len;
+} dig[1u << DIG_BITS];
+
+static void
+dig_init(void)
+{
+	char b[8];
+	uint32_t v;
+
+	if (dig[1].len != 0)
+		return;
+	for (v = 0; v < 1u << DIG_BITS; v++) {
+		dig[v].len = (unsigned char)vlq_short(b, v);
+		memcpy(dig[v].c, b, sizeof(dig[v].c));
+	}
+}
+
+/* The digits of v < 2^DIG_BITS at q, 4 bytes there free; returns the end. */
+static inline char *
+put_dig(char *q, uint32_t v)
+{
+	memcpy(q, &dig[v], 4);
+	return q + dig[v].len;
+}
+
+/*
  * The tree in the order it is written: children of each node by total,
  * heaviest first (ties in the order first seen).  A node's first child is
  * its id + 1 (when that is not a head); the others are heads.  The pass
@@ -153,10 +187,13 @@ static struct {
 	uint32_t bstart[(1u << RADIX_BITS) + 1];
 	unsigned shift, nb;
 	uint32_t *rank, *order;	/* a name's rank; the name of a rank */
+	struct dig *name_dig;	/* a name's rank's digits */
 	uint32_t *goff;		/* a group's header in rec, by rank */
 	size_t ng;		/* groups */
 	uint32_t root_link, merged_link;	/* the tops' chains */
 } w;
+
+static uint32_t *name_count;	/* by name: its nodes (totals() counts) */
 
 /*
  * Room for n records, not cleared: from 4 MiB on in 2 MiB huge pages
@@ -309,7 +346,7 @@ rec_put(uint32_t *next, uint32_t parent, uint32_t node, uint32_t t,
 /*
  * The self weights become totals in place: children come later.  The
  * same pass puts the heads and the group headers in their buckets, and
- * labels each node with its name's rank.  Going down the ids, it knows
+ * counts the nodes of each name.  Going down the ids, it knows
  * how the chain from the node after this one ends (end, and the group's
  * rank or 0 in ex); a header takes it with that node's total.  A head's
  * parent lies anywhere: the parents of the heads a few steps ahead are
@@ -322,14 +359,14 @@ totals(struct flame *f)
 	uint32_t p, lab, t, *next = buckets_count(f), last = FT_HEAD, tk = 0;
 	uint32_t gr = (uint32_t)w.ng, end = 0, ex = 0, link;
 	struct fnode *nd = f->node;
-	const uint32_t *rank = w.rank;
+	uint32_t *count = name_count;
 	int one = f->before.lo == NULL;	/* self is the only column */
 
 	w.rec = recs_alloc(w.nrec);
 	for (i = f->n; i-- > 0;) {
 		lab = nd[i].label;
 		t = nd[i].w;
-		nd[i].label = (lab & ~FT_NAME) | rank[lab & FT_NAME];
+		count[lab & FT_NAME]++;
 		/* Most nodes: a first child (not node 0, a root), its
 		 * parent's chain going on. */
 		if (((lab & (FT_HEAD | FT_GROUP)) | (last & FT_HEAD)) == 0 &&
@@ -521,20 +558,6 @@ tree_prepare(struct flame *f)
 	groups(f);
 }
 
-static uint32_t *name_count;
-
-/* Counts the nodes of each name. */
-static void
-names_count(const struct flame *f)
-{
-	size_t i;
-
-	name_count = xcalloc(f->ct.nnames ? f->ct.nnames : 1,
-	    sizeof(*name_count));
-	for (i = 0; i < f->n; i++)
-		name_count[f->node[i].label & FT_NAME]++;
-}
-
 static int
 rank_cmp(const void *a, const void *b)
 {
@@ -546,9 +569,9 @@ rank_cmp(const void *a, const void *b)
 }
 
 /*
- * Numbers names by how many nodes carry them, so common names are short
- * (the nodes are then labelled with these numbers, so that the walk need
- * not look them up).
+ * Numbers names by how many nodes carry them, so common names are short,
+ * once totals() has counted them.  The walk takes the digits of a
+ * node's number from name_dig[] by its name.
  */
 static void
 names_rank(const struct flame *f)
@@ -556,17 +579,25 @@ names_rank(const struct flame *f)
 	size_t i, nn = f->ct.nnames;
 	uint32_t *order = xrealloc(NULL, (nn ? nn : 1) * sizeof(*order));
 	uint32_t *rank = xrealloc(NULL, (nn ? nn : 1) * sizeof(*rank));
+	struct dig *dg = xrealloc(NULL, (nn ? nn : 1) * sizeof(*dg));
 
 	for (i = 0; i < nn; i++)
 		order[i] = (uint32_t)i;
 	if (nn > 1)
 		qsort(order, nn, sizeof(*order), rank_cmp);
-	for (i = 0; i < nn; i++)
+	dig_init();
+	for (i = 0; i < nn; i++) {
 		rank[order[i]] = (uint32_t)i;
+		if (i < 1u << DIG_BITS)
+			dg[order[i]] = dig[i];
+		else
+			dg[order[i]].len = 0;
+	}
 	free(name_count);
 	name_count = NULL;
 	w.order = order;
 	w.rank = rank;
+	w.name_dig = dg;
 }
 
 /* A node takes at most a header and five numbers of 13 digits, and
@@ -589,7 +620,7 @@ node_put(const struct flame *f, char *q, uint32_t i, uint64_t t,
 	    4 * (k < 15 ? k : 15));
 	if (k >= 15)
 		q = put_vlq(q, (uint64_t)k - 15);
-	q += vlq_short(q, f->node[i].label & FT_NAME);
+	q += vlq_short(q, w.rank[f->node[i].label & FT_NAME]);
 	if (t >> VLQ_SHORT == 0)	/* written, and kept when it differs */
 		q += vlq_short(q, t) & (same - 1);
 	else if (!same)
@@ -710,39 +741,6 @@ plan_fill(struct plan *pl)
 	}
 }
 
-/*
- * The digits of the numbers below 2^DIG_BITS, made once: a node's name
- * rank and a total that differs from the one before mostly are.
- */
-#define DIG_BITS 15
-
-static struct dig {
-	char c[3];
-	unsigned char len;
-} dig[1u << DIG_BITS];
-
-static void
-dig_init(void)
-{
-	char b[8];
-	uint32_t v;
-
-	if (dig[1].len != 0)
-		return;
-	for (v = 0; v < 1u << DIG_BITS; v++) {
-		dig[v].len = (unsigned char)vlq_short(b, v);
-		memcpy(dig[v].c, b, sizeof(dig[v].c));
-	}
-}
-
-/* The digits of v < 2^DIG_BITS at q, 4 bytes there free; returns the end. */
-static inline char *
-put_dig(char *q, uint32_t v)
-{
-	memcpy(q, &dig[v], 4);
-	return q + dig[v].len;
-}
-
 /* The most a node of run_simple() takes: a header and two numbers
  * below 2^DIG_BITS. */
 #define SIMPLE_MAX (1 + 3 + 3)
@@ -759,21 +757,23 @@ static inline uint32_t
 run_simple(const struct fnode *nd, uint32_t i, uint32_t e, uint32_t up,
     char **qp, const char *lim, uint64_t *prev)
 {
+	const struct dig *dn = w.name_dig, *d;
 	char *q = *qp, *q0;
 	uint64_t pv = *prev;
-	uint32_t lab, t;
+	uint32_t t;
 	size_t fit = (size_t)(lim - q) / SIMPLE_MAX;
 
 	if (e - i > fit)
 		e = i + (uint32_t)fit;
 	for (; i < e; i++) {
-		lab = nd[i].label & FT_NAME;
+		d = &dn[nd[i].label & FT_NAME];
 		t = nd[i].w;
-		if (t == UINT32_MAX || lab >> DIG_BITS != 0)
+		if (t == UINT32_MAX || d->len == 0)
 			break;
 		q0 = q;
 		*q++ = (char)(63 + (t == pv) + 4 * up);
-		q = put_dig(q, lab);
+		memcpy(q, d, 4);
+		q += d->len;
 		up = 0;
 		if (t != pv) {
 			if (t >> DIG_BITS != 0) {
@@ -882,7 +882,6 @@ tree_write(const struct flame *f, struct out *o, uint32_t root,
 	    "class=\"fg-nodes\" data-tree=\"%d\">", id);
 	out_str(o, head);
 	o->count = 0;
-	dig_init();
 	pl.cur = link_chain(root, link, 0);
 	pl.sp = 0;
 	pl.prev_depth = -1;
@@ -957,7 +956,7 @@ meta_write(const struct flame *f, FILE *fp, const char *title,
 		kids = &one;
 	}
 	for (i = 0; i < nk; i++) {
-		uint32_t k = kids[i].node, nm = w.order[flame_label(f, k)];
+		uint32_t k = kids[i].node, nm = flame_label(f, k);
 
 		if (nm >= f->threads_alloc || !f->is_thread[nm])
 			continue;
@@ -1026,9 +1025,10 @@ page_write(struct flame *f, FILE *fp, const char *title,
 		tree_sizes(f, &n0, &n1);
 	else
 		n0 = f->n;	/* one tree */
-	names_count(f);
-	names_rank(f);
+	name_count = xcalloc(f->ct.nnames ? f->ct.nnames : 1,
+	    sizeof(*name_count));
 	tree_prepare(f);
+	names_rank(f);
 	html_page_head(fp, &pg);
 	fputs("<h1 id=\"fg-title\">", fp);
 	html_text(fp, title, strlen(title));
@@ -1044,6 +1044,7 @@ page_write(struct flame *f, FILE *fp, const char *title,
 	html_page_foot(fp, &pg);
 	free(w.order);
 	free(w.rank);
+	free(w.name_dig);
 	free(w.rec);
 	free(w.goff);
 }
