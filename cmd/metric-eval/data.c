@@ -5,6 +5,9 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "bytes.h"
 #include "err.h"
@@ -690,6 +693,33 @@ cached_key(const struct block *b, size_t i, const char *p, const char *end)
 	return e;
 }
 
+/*
+ * Are the n bytes at a those at k?  Sixteen at a time where SSE2 is, the
+ * last sixteen overlapping the ones before, so that no byte past n is
+ * read: the keys of the counters are 20 to 40 bytes long.
+ */
+static inline int
+same_key_bytes(const char *a, const char *k, size_t n)
+{
+#ifdef __SSE2__
+	__m128i x, y;
+	size_t i;
+
+	if (n >= 16) {
+		for (i = 0; i + 16 < n; i += 16) {
+			x = _mm_loadu_si128((const __m128i *)(const void *)(a + i));
+			y = _mm_loadu_si128((const __m128i *)(const void *)(k + i));
+			if (_mm_movemask_epi8(_mm_cmpeq_epi8(x, y)) != 0xffff)
+				return 0;
+		}
+		x = _mm_loadu_si128((const __m128i *)(const void *)(a + n - 16));
+		y = _mm_loadu_si128((const __m128i *)(const void *)(k + n - 16));
+		return _mm_movemask_epi8(_mm_cmpeq_epi8(x, y)) == 0xffff;
+	}
+#endif
+	return same_bytes(a, k, n);
+}
+
 /* As cached_key(), with the colon after the key: what the fast path
  * takes (no blanks around it). */
 static inline const struct pos_ent *
@@ -701,7 +731,7 @@ fast_key(const struct block *b, size_t i, const char *p, const char *end)
 		return NULL;
 	e = &b->pos[i];
 	if (!e->plain || (size_t)(end - p) <= e->len + 3 ||
-	    !same_bytes(p, e->raw, e->len + 3))
+	    !same_key_bytes(p, e->raw, e->len + 3))
 		return NULL;
 	return e;
 }
@@ -930,6 +960,34 @@ strict_number(const char *p, const char *end, double *out)
 	return p;
 }
 
+/*
+ * The integer of at most 7 digits at p, written "N" or "N.0" and followed
+ * by ',' or '}' (at least 8 bytes before end), in *out; returns the byte
+ * after it, or NULL for anything else, which strict_number() reads.  The
+ * value is the one strict_number() gives: an exact double.
+ */
+static inline const char *
+short_integer(const char *p, const char *end, double *out)
+{
+	uint64_t v;
+	const char *q;
+	int k;
+
+	if (end - p < 8 || (unsigned)(*p - '1') > 8)
+		return NULL;
+	k = digits8(p, &v);
+	if (k == 8)
+		return NULL;
+	q = p + k;
+	if (*q == '.' && end - q >= 3 && q[1] == '0' &&
+	    (q[2] == ',' || q[2] == '}'))
+		q += 2;
+	else if (*q != ',' && *q != '}')
+		return NULL;
+	*out = (double)v;
+	return q;
+}
+
 /* A value that is not a number or an object: a valid string or literal;
  * returns the byte after it, or NULL. */
 static const char *
@@ -986,41 +1044,63 @@ fast_blocks(struct table *t, const char *p, const char *end, size_t row,
 	}
 }
 
+/* The four bytes at s as one word (in the machine's byte order). */
+static inline uint32_t
+word4(const char *s)
+{
+	uint32_t w;
+
+	memcpy(&w, s, 4);
+	return w;
+}
+
+/* A block's Start_Timestamp and End_Timestamp: the texts, and the values
+ * fast_value() read, which are number()'s of the texts. */
+struct stamps {
+	struct nd_slice s, e;
+	double sv, ev;
+};
+
 /* The value at p of the member e of a block: stored, and validated;
  * returns the byte after it, or NULL. */
 static const char *
 fast_value(struct table *t, const struct pos_ent *e, const char *p,
     const char *end, size_t row, int top, struct fastrow *fr,
-    struct nd_slice *ts, struct nd_slice *te)
+    struct stamps *ts)
 {
 	struct nd_slice v = { p, 0 };
 	double x = NAN;
+	uint32_t w;
 
 	if (*p == '{' && e->what == K_BLOCKS && top)
 		return fast_blocks(t, p, end, row, fr);
 	if (*p == '{' && e->what >= K_BLOCK && top)
 		return fast_block(t, &t->blocks[e->what - K_BLOCK], p, end,
 		    row, 0, fr);
-	if (end - p >= 4 && p[0] == '0' && p[1] == '.' && p[2] == '0' &&
-	    (p[3] == ',' || p[3] == '}')) {
+	if (end - p >= 4 && (memcpy(&w, p, 4), w == word4("0.0,") ||
+	    w == word4("0.0}"))) {
 		x = 0;		/* a third of the counters: "0.0" */
 		p += 3;
-	} else if (*p == '-' || (*p >= '0' && *p <= '9'))
+	} else if ((p = short_integer(p, end, &x)) != NULL) {
+		;		/* most of the others: "65536.0", "256" */
+	} else if (*(p = v.p) == '-' || (*p >= '0' && *p <= '9'))
 		p = strict_number(p, end, &x);
 	else if ((p = fast_other(p, end)) != NULL)
 		x = number((struct nd_slice){ v.p, (size_t)(p - v.p) });
 	if (p == NULL)
 		return NULL;
-	v.len = (size_t)(p - v.p);
 	if (e->col >= 0)
 		col_set(t, &t->cols[e->col], row - t->base, x);
+	if (e->what == K_NONE)
+		return p;
+	v.len = (size_t)(p - v.p);
 	switch (e->what) {
 	case K_KERNEL: fr->kernel = v; break;
 	case K_GPU: t->gpu[row] = value_text(t, v, fr->tmp); break;
 	case K_DISPATCH: t->dispatch_id[row] = value_text(t, v, fr->tmp); break;
 	case K_DUR: fr->rv.dur = x; break;
-	case K_START: *ts = v; break;
-	case K_END: *te = v; break;
+	case K_START: ts->s = v; ts->sv = x; break;
+	case K_END: ts->e = v; ts->ev = x; break;
 	case K_TYPE: if (top) fr->type = v; break;
 	case K_RUN: if (top) fr->run = v; break;
 	}
@@ -1033,7 +1113,7 @@ static const char *
 fast_block(struct table *t, struct block *b, const char *p, const char *end,
     size_t row, int top, struct fastrow *fr)
 {
-	struct nd_slice ts = { NULL, 0 }, te = { NULL, 0 };
+	struct stamps ts = { { NULL, 0 }, { NULL, 0 }, NAN, NAN };
 	const struct pos_ent *e;
 	size_t i = 0;
 
@@ -1043,7 +1123,7 @@ fast_block(struct table *t, struct block *b, const char *p, const char *end,
 		if ((e = fast_key(b, i++, p, end)) == NULL)
 			return NULL;
 		p += e->len + 3;
-		p = fast_value(t, e, p, end, row, top, fr, &ts, &te);
+		p = fast_value(t, e, p, end, row, top, fr, &ts);
 		if (p == NULL || p >= end)
 			return NULL;
 		if (*p == '}')
@@ -1054,14 +1134,13 @@ fast_block(struct table *t, struct block *b, const char *p, const char *end,
 	if (i != b->npos)
 		return NULL;	/* fewer keys than cached: the slow path */
 	if (top) {
-		fr->rv.start = ts.p ? number(ts) : NAN;
-		fr->rv.end = te.p ? number(te) : NAN;
-		if (b->dur_col >= 0)
-			store_duration_v(t, b, row, ts, te, fr->rv.start,
-			    fr->rv.end);
-	} else if (b->dur_col >= 0) {
-		store_duration(t, b, row, ts, te);
+		fr->rv.start = ts.sv;
+		fr->rv.end = ts.ev;
 	}
+	if (b->dur_col >= 0)
+		store_duration_v(t, b, row, ts.s, ts.e,
+		    ts.s.p && ts.e.p ? ts.sv : NAN,
+		    ts.s.p && ts.e.p ? ts.ev : NAN);
 	return p + 1;
 }
 

@@ -13,7 +13,10 @@ TEXTS = ["0", "-0", "-0.0", "7", "-12", "65536.0", "53951831.0", "0.1",
          "0.0", "-65536.0", "12345678", "123456789", "87654321.0",
          "123456789.0", "1234567812345678", "12345678123456789.0",
          "9007199254740992.0", "0.12345678", "0.123456789", "10.00",
-         "1.0e2", "100000000.0", "5"]
+         "1.0e2", "100000000.0",
+         # Up to seven digits, bare or with ".0", read whole at once.
+         "1", "9", "1.0", "1234567", "1234567.0", "9999999.0", "10000000",
+         "1.00", "1.05", "2.0e1", "1230.05", "8.0", "5"]
 names = ["A%d" % i for i in range(len(TEXTS))]
 # The record twice: the first dispatch teaches metric-eval the layout,
 # the second is read by the path for records of a known layout; MIN and
