@@ -159,14 +159,39 @@ need_of(int f)
 	return NEED_KEEP;
 }
 
+/*
+ * Copies ins[0..n) to out without the divisions and multiplications of a
+ * vector by the literal 1 ("X / $denom" with the default -n per_kernel),
+ * which give every element's bits back, NaN and the nullable integers'
+ * missing included; returns how many instructions are left.
+ */
+static size_t
+drop_ones(const struct ins *ins, size_t n, struct ins *out)
+{
+	size_t i, k = 0;
+
+	for (i = 0; i < n; i++) {
+		if ((ins[i].op == OP_DIV || ins[i].op == OP_MUL) &&
+		    ins[i].kind == V_VEC && k >= 2 &&
+		    out[k - 1].op == OP_NUM && out[k - 1].num == 1 &&
+		    out[k - 2].kind == V_VEC) {
+			k--;	/* the 1 goes, and the operation */
+			continue;
+		}
+		out[k++] = ins[i];
+	}
+	return k;
+}
+
 /* The slot of the argument ins[0..n), made if new. */
 static size_t
-slot_for(const struct ins *ins, size_t n, int depth, int need)
+slot_for(const struct ins *ins0, size_t n0, int depth, int need)
 {
 	struct strbuf key = STRBUF_INIT;
+	struct ins *ins = xreallocarray(NULL, n0 + 1, sizeof(*ins));
 	struct slot *s;
 	void **id;
-	size_t i;
+	size_t i, n = drop_ones(ins0, n0, ins);
 	int isnew;
 
 	for (i = 0; i < n; i++) {
@@ -179,6 +204,7 @@ slot_for(const struct ins *ins, size_t n, int depth, int need)
 	id = hmap_put2(&st.slot_ids, key.buf, key.len, &isnew);
 	strbuf_release(&key);
 	if (!isnew) {
+		free(ins);
 		st.slots[(intptr_t)*id - 1].needs |= need;
 		return (size_t)((intptr_t)*id - 1);
 	}
@@ -187,6 +213,7 @@ slot_for(const struct ins *ins, size_t n, int depth, int need)
 	memset(s, 0, sizeof(*s));
 	s->arg.ins = arena_alloc(&st.mem, n * sizeof(*ins));
 	memcpy(s->arg.ins, ins, n * sizeof(*ins));
+	free(ins);
 	s->arg.n = n;
 	s->arg.depth = depth;
 	s->arg.kind = V_VEC;
@@ -413,52 +440,73 @@ stream_begin(struct table *t, struct config *cf)
 	t->base = t->nrows;
 }
 
+/* The running sum of the values of v that are not NaN; returns how many
+ * there are. */
+static size_t
+fold_sum(struct ksum *k, const double *v, size_t n)
+{
+	struct ksum sum = *k;	/* a local, which stores cannot alias */
+	size_t i, m = 0;
+
+	for (i = 0; i < n; i++)
+		if (!isnan(v[i])) {
+			m++;
+			ksum_add(&sum, v[i]);
+		}
+	*k = sum;
+	return m;
+}
+
+/* The running minimum and maximum of the values of v that are not NaN
+ * (starting from +inf and -inf when none came before, which gives the
+ * first value's bits, -0 included); returns how many there are. */
+static size_t
+fold_minmax(double *minp, double *maxp, const double *v, size_t n)
+{
+	double min = *minp, max = *maxp, x;
+	size_t i, m = 0;
+
+	for (i = 0; i < n; i++) {
+		x = v[i];
+		if (isnan(x))
+			continue;
+		m++;
+		min = x < min ? x : min;
+		max = x > max ? x : max;
+	}
+	*minp = min;
+	*maxp = max;
+	return m;
+}
+
 /* Adds the n values v of one chunk to slot s. */
 static void
 fold(struct slot *s, const double *v, size_t n, int masked)
 {
-	struct ksum sum;
-	size_t i, m;
-	double x, min, max;
-	int have, needs = s->needs;
+	size_t i, m = 0;
 
-	if (needs & NEED_KEEP) {
+	if (s->needs & NEED_KEEP) {
 		XGROW(s->keep, s->nkeep + n, s->keep_alloc);
 		memcpy(s->keep + s->nkeep, v, n * sizeof(double));
 		s->nkeep += n;
 	}
-	/* In locals, which the stores through v cannot alias. */
-	sum = s->sum;
-	m = s->m;
-	have = s->have;
-	min = s->min;
-	max = s->max;
-	for (i = 0; i < n; i++) {
-		x = v[i];
-		if (isnan(x)) {
-			if (masked && !expr_is_na(x))
-				s->nan = 1;
-			continue;
+	for (i = 0; masked && i < n; i++)
+		if (isnan(v[i]) && !expr_is_na(v[i]))
+			s->nan = 1;
+	if (s->needs & NEED_SUM)
+		m = fold_sum(&s->sum, v, n);
+	if (s->needs & NEED_MINMAX) {
+		if (!s->have) {
+			s->min = INFINITY;
+			s->max = -INFINITY;
 		}
-		m++;
-		if (needs & NEED_SUM)
-			ksum_add(&sum, x);
-		if (!(needs & NEED_MINMAX))
-			continue;
-		if (!have) {
-			min = max = x;
-			have = 1;
-		}
-		if (x < min)
-			min = x;
-		if (x > max)
-			max = x;
+		m = fold_minmax(&s->min, &s->max, v, n);
+		s->have |= m > 0;
 	}
-	s->sum = sum;
-	s->m = m;
-	s->have = have;
-	s->min = min;
-	s->max = max;
+	if (!(s->needs & (NEED_SUM | NEED_MINMAX)))
+		for (i = 0; i < n; i++)
+			m += !isnan(v[i]);
+	s->m += m;
 }
 
 /* Appends the chunk's rows of the kept columns. */
