@@ -127,6 +127,8 @@ frame_hash(const char *p, size_t s, size_t n, size_t avail)
 	uint64_t h = FH_SEED, w;
 	size_t b = s, e = s + n;
 
+	if (n - 8 <= 24)
+		return fh_short(p + s, n);
 	for (; e - b >= 8; b += 8)
 		h = fh_word(h, fh_le64(p + b));
 	if (b == e)

@@ -3,6 +3,7 @@
 
   tree.py page < page.html   the tree a page holds (docs/formats.md)
   tree.py fold FILE ...      the tree the inputs make, worked out here
+  tree.py names < page.html  the page's names table: how many, then each
 
 Both print one line per call path with a self weight other than 0:
 tree number, the path's frames as a JSON array, the self weight, sorted.
@@ -99,7 +100,19 @@ def fold(files):
     return [(t, p, v) for (t, p), v in w.items() if v != 0]
 
 
+def names():
+    html = sys.stdin.read()
+    table = json.loads(re.search(r'id="fg-names">(.*?)</script>',
+                                 html).group(1))
+    print(len(table))
+    for n in sorted(table):
+        print(json.dumps(n))
+
+
 def main():
+    if sys.argv[1] == "names":
+        names()
+        return
     rows = page() if sys.argv[1] == "page" else fold(sys.argv[2:])
     for t, p, v in sorted(rows):
         print("%d\t%s\t%d" % (t, p, v))
