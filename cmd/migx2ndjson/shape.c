@@ -576,20 +576,26 @@ attr_key(const char *p, const char *e)
 #define ATTR_KEY_MAX 127
 
 /*/*
- * Copies p[0..n) to d and returns its end: a short piece in one move of
- * 16 or 32 bytes, which may write past d + n, into the room made for the
+ * Copies p[0..n) to d and returns its end: in moves of 16 or 32 bytes
+ * (no call), which may write past d + n, into the room made for the
  * record, and read past p + n: the text is in the lines buffer or in
  * instr_line()'s copy, both followed by LINES_PAD readable bytes.
  */
 static inline char *
 cpy(char *d, const char *p, size_t n)
 {
+	size_t i;
+
 	if (n <= 16)
 		memcpy(d, p, 16);
 	else if (n <= 32)
 		memcpy(d, p, 32);
-	else
-		memcpy(d, p, n);
+	else if (n <= 64) {
+		memcpy(d, p, 32);
+		memcpy(d + 32, p + 32, 32);
+	} else
+		for (i = 0; i < n; i += 32)
+			memcpy(d + i, p + i, 32);
 	return d + n;
 }
 
