@@ -479,6 +479,31 @@ fold_minmax(double *minp, double *maxp, const double *v, size_t n)
 	return m;
 }
 
+/* fold_sum() and fold_minmax() in one pass (AVG, MIN and MAX of one
+ * argument: most slots). */
+static size_t
+fold_both(struct ksum *k, double *minp, double *maxp, const double *v,
+    size_t n)
+{
+	struct ksum sum = *k;
+	double min = *minp, max = *maxp, x;
+	size_t i, m = 0;
+
+	for (i = 0; i < n; i++) {
+		x = v[i];
+		if (isnan(x))
+			continue;
+		m++;
+		ksum_add(&sum, x);
+		min = x < min ? x : min;
+		max = x > max ? x : max;
+	}
+	*k = sum;
+	*minp = min;
+	*maxp = max;
+	return m;
+}
+
 /* Adds the n values v of one chunk to slot s. */
 static void
 fold(struct slot *s, const double *v, size_t n, int masked)
@@ -493,16 +518,18 @@ fold(struct slot *s, const double *v, size_t n, int masked)
 	for (i = 0; masked && i < n; i++)
 		if (isnan(v[i]) && !expr_is_na(v[i]))
 			s->nan = 1;
-	if (s->needs & NEED_SUM)
-		m = fold_sum(&s->sum, v, n);
-	if (s->needs & NEED_MINMAX) {
-		if (!s->have) {
-			s->min = INFINITY;
-			s->max = -INFINITY;
-		}
-		m = fold_minmax(&s->min, &s->max, v, n);
-		s->have |= m > 0;
+	if ((s->needs & NEED_MINMAX) && !s->have) {
+		s->min = INFINITY;
+		s->max = -INFINITY;
 	}
+	if ((s->needs & NEED_SUM) && (s->needs & NEED_MINMAX))
+		m = fold_both(&s->sum, &s->min, &s->max, v, n);
+	else if (s->needs & NEED_SUM)
+		m = fold_sum(&s->sum, v, n);
+	else if (s->needs & NEED_MINMAX)
+		m = fold_minmax(&s->min, &s->max, v, n);
+	if (s->needs & NEED_MINMAX)
+		s->have |= m > 0;
 	if (!(s->needs & (NEED_SUM | NEED_MINMAX)))
 		for (i = 0; i < n; i++)
 			m += !isnan(v[i]);
