@@ -1,5 +1,4 @@
 /* xmem.c: allocation that never fails. */
-#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -40,22 +39,6 @@ xreallocarray(void *p, size_t n, size_t size)
 	if (size != 0 && n > (size_t)-1 / size)
 		die("out of memory");
 	return xrealloc(p, n * size);
-}
-
-void
-xhuge_hint(void *p, size_t n)
-{
-#ifdef MADV_HUGEPAGE
-	const uintptr_t huge = 2u << 20;
-	uintptr_t b = ((uintptr_t)p + huge - 1) & ~(huge - 1);
-	uintptr_t e = ((uintptr_t)p + n) & ~(huge - 1);
-
-	if (e > b)
-		(void)madvise((void *)b, e - b, MADV_HUGEPAGE);
-#else
-	(void)p;
-	(void)n;
-#endif
 }
 
 void *

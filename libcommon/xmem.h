@@ -24,12 +24,6 @@ char *xstrdup(const char *s);
  * misses.  It is free()d as any other block.
  */
 void *xcalloc_table(size_t n);
-/*
- * A hint for a big array read at random that grows by realloc: asks for
- * 2 MiB huge pages for the part of p[0..n) that they can hold.  It only
- * changes how fast the array is read.
- */
-void xhuge_hint(void *p, size_t n);
 
 /*
  * Grow-arrays.  An array p with room for *alloc elements of size bytes is

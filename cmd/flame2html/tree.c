@@ -159,8 +159,6 @@ nodes_grow(struct flame *f)
 		die("more than %u call paths", FT_HEAD - 1);
 	a = xgrow_room(f->alloc, f->n + 1);
 	f->node = xreallocarray(f->node, a, sizeof(*f->node));
-	if (a * sizeof(*f->node) >= (4u << 20))
-		xhuge_hint(f->node, a * sizeof(*f->node));
 	f->self.lo = &f->node[0].w;
 	f->self.stride = sizeof(*f->node) / sizeof(uint32_t);
 	if (f->before.lo != NULL)

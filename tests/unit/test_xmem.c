@@ -73,33 +73,6 @@ table_is_zeroed_small_and_big(void **state)
 	}
 }
 
-/* The hint changes no byte, whatever the range: aligned or not, small,
- * empty, and after the array has moved by realloc. */
-static void
-huge_hint_keeps_the_contents(void **state)
-{
-	size_t n = (9u << 20) + 123, m = (17u << 20) + 5, i;
-	unsigned char *p = xmalloc(n);
-
-	(void)state;
-	for (i = 0; i < n; i++)
-		p[i] = (unsigned char)(i * 7 + 1);
-	xhuge_hint(p, n);
-	xhuge_hint(p + 1, n - 3);
-	xhuge_hint(p, 100);
-	xhuge_hint(p + 5, 0);
-	xhuge_hint(NULL, 0);
-	p = xrealloc(p, m);
-	xhuge_hint(p, m);
-	for (i = 0; i < n; i++)
-		if (p[i] != (unsigned char)(i * 7 + 1))
-			fail_msg("byte %zu changed to %d", i, p[i]);
-	for (i = n; i < m; i++)
-		p[i] = 2;
-	assert_int_equal(p[m - 1], 2);
-	free(p);
-}
-
 static void
 strdup_copies(void **state)
 {
@@ -196,7 +169,6 @@ main(void)
 		cmocka_unit_test(realloc_keeps_the_contents),
 		cmocka_unit_test(calloc_zeroes),
 		cmocka_unit_test(table_is_zeroed_small_and_big),
-		cmocka_unit_test(huge_hint_keeps_the_contents),
 		cmocka_unit_test(strdup_copies),
 		cmocka_unit_test(overflow_dies_out_of_memory),
 		cmocka_unit_test(grow_doubles_from_16_and_keeps_the_contents),
