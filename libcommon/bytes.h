@@ -1,6 +1,7 @@
 /*
  * bytes.h: whether two short byte strings are the same, memcmp() without
- * the call, for the hot compares of names and keys that are mostly short.
+ * the call, for the hot compares of names and keys that are mostly short
+ * (same_bytes()) or mostly 16 bytes and more (same_bytes_long()).
  */
 #ifndef BYTES_H
 #define BYTES_H
@@ -8,6 +9,9 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 /*
  * Are a[0..n) and b[0..n) the same bytes?  Words at a time, the last one
@@ -63,6 +67,33 @@ same_bytes(const char *a, const char *b, size_t n)
 		if (a[i] != b[i])
 			return 0;
 	return 1;
+}
+
+/*
+ * The same for strings that are mostly 16 bytes or longer (keys, shapes):
+ * sixteen bytes at a time where SSE2 is, the last sixteen overlapping
+ * the ones before, so that again no byte past n is read.
+ */
+static inline int
+same_bytes_long(const char *a, const char *b, size_t n)
+{
+#ifdef __SSE2__
+	__m128i x, y;
+	size_t i;
+
+	if (n >= 16) {
+		for (i = 0; i + 16 < n; i += 16) {
+			x = _mm_loadu_si128((const __m128i *)(const void *)(a + i));
+			y = _mm_loadu_si128((const __m128i *)(const void *)(b + i));
+			if (_mm_movemask_epi8(_mm_cmpeq_epi8(x, y)) != 0xffff)
+				return 0;
+		}
+		x = _mm_loadu_si128((const __m128i *)(const void *)(a + n - 16));
+		y = _mm_loadu_si128((const __m128i *)(const void *)(b + n - 16));
+		return _mm_movemask_epi8(_mm_cmpeq_epi8(x, y)) == 0xffff;
+	}
+#endif
+	return same_bytes(a, b, n);
 }
 
 #endif

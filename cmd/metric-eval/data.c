@@ -5,10 +5,6 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#ifdef __SSE2__
-#include <emmintrin.h>
-#endif
-
 #include "bytes.h"
 #include "err.h"
 #include "me.h"
@@ -693,33 +689,6 @@ cached_key(const struct block *b, size_t i, const char *p, const char *end)
 	return e;
 }
 
-/*
- * Are the n bytes at a those at k?  Sixteen at a time where SSE2 is, the
- * last sixteen overlapping the ones before, so that no byte past n is
- * read: the keys of the counters are 20 to 40 bytes long.
- */
-static inline int
-same_key_bytes(const char *a, const char *k, size_t n)
-{
-#ifdef __SSE2__
-	__m128i x, y;
-	size_t i;
-
-	if (n >= 16) {
-		for (i = 0; i + 16 < n; i += 16) {
-			x = _mm_loadu_si128((const __m128i *)(const void *)(a + i));
-			y = _mm_loadu_si128((const __m128i *)(const void *)(k + i));
-			if (_mm_movemask_epi8(_mm_cmpeq_epi8(x, y)) != 0xffff)
-				return 0;
-		}
-		x = _mm_loadu_si128((const __m128i *)(const void *)(a + n - 16));
-		y = _mm_loadu_si128((const __m128i *)(const void *)(k + n - 16));
-		return _mm_movemask_epi8(_mm_cmpeq_epi8(x, y)) == 0xffff;
-	}
-#endif
-	return same_bytes(a, k, n);
-}
-
 /* As cached_key(), with the colon after the key: what the fast path
  * takes (no blanks around it). */
 static inline const struct pos_ent *
@@ -731,7 +700,7 @@ fast_key(const struct block *b, size_t i, const char *p, const char *end)
 		return NULL;
 	e = &b->pos[i];
 	if (!e->plain || (size_t)(end - p) <= e->len + 3 ||
-	    !same_key_bytes(p, e->raw, e->len + 3))
+	    !same_bytes_long(p, e->raw, e->len + 3))
 		return NULL;
 	return e;
 }

@@ -18,7 +18,6 @@
 
 #include "migx.h"
 
-
 /*
  * Scans b[l->scan..e) for the '\n' of the line that starts at b, adding
  * to l->cls what the bytes before it are; returns its offset, or e (then

@@ -12,6 +12,8 @@
 #include <emmintrin.h>
 #endif
 
+#include "bytes.h"
+
 #include "migx.h"
 
 /*
@@ -575,7 +577,7 @@ attr_key(const char *p, const char *e)
 /* Keys longer than this are cut (as they always were). */
 #define ATTR_KEY_MAX 127
 
-/*/*
+/*
  * Copies p[0..n) to d and returns its end: in moves of 16 or 32 bytes
  * (no call), which may write past d + n, into the room made for the
  * record, and read past p + n: the text is in the lines buffer or in
@@ -1113,33 +1115,7 @@ memo_slot(struct memo *t, const char *p, size_t n)
 	return n <= MEMO_KEY ? &t[text_hash(p, n) >> 56] : NULL;
 }
 
-/*
- * memcmp(a, b, n) == 0, inline: sixteen bytes at a time with SSE2, the
- * last sixteen overlapping the ones before (no byte past n is read).
- */
-static inline int
-same_text(const char *a, const char *b, size_t n)
-{
-#ifdef __SSE2__
-	size_t i;
-
-	if (n >= 16) {
-		for (i = 0; i + 16 < n; i += 16)
-			if (_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128(
-			    (const __m128i *)(const void *)(a + i)),
-			    _mm_loadu_si128((const __m128i *)(const void *)
-			    (b + i)))) != 0xffff)
-				return 0;
-		return _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128(
-		    (const __m128i *)(const void *)(a + n - 16)),
-		    _mm_loadu_si128((const __m128i *)(const void *)
-		    (b + n - 16)))) == 0xffff;
-	}
-#endif
-	return memcmp(a, b, n) == 0;
-}
-
-/* memcpy(d, s, n) inline, as same_text() reads (no byte past n). */
+/* memcpy(d, s, n) inline, as same_bytes_long() reads (no byte past n). */
 static inline void
 copy_text(char *d, const char *s, size_t n)
 {
@@ -1158,7 +1134,7 @@ copy_text(char *d, const char *s, size_t n)
 static inline char *
 memo_get(const struct memo *c, const char *p, size_t n, char *d)
 {
-	if (c == NULL || c->vn == 0 || c->kn != n || !same_text(c->key, p, n))
+	if (c == NULL || c->vn == 0 || c->kn != n || !same_bytes_long(c->key, p, n))
 		return NULL;
 	copy_text(d, c->val, c->vn);
 	return d + c->vn;

@@ -1,4 +1,5 @@
-/* test_bytes.c: same_bytes() (bytes.h) says what memcmp() says. */
+/* test_bytes.c: same_bytes() and same_bytes_long() (bytes.h) say what
+ * memcmp() says. */
 #include <string.h>
 
 #include "unit.h"
@@ -28,10 +29,13 @@ agrees_with_memcmp(void **state)
 			assert_int_equal(same_bytes(x, y, n),
 			    memcmp(x, y, n) == 0);
 			assert_true(same_bytes(x, y, n));
+			assert_true(same_bytes_long(x, y, n));
 			for (k = 0; k < n; k++) {
 				y[k] ^= 0x20;
 				assert_false(same_bytes(x, y, n));
 				assert_false(same_bytes(y, x, n));
+				assert_false(same_bytes_long(x, y, n));
+				assert_false(same_bytes_long(y, x, n));
 				y[k] ^= 0x20;
 			}
 		}
