@@ -440,65 +440,35 @@ stream_begin(struct table *t, struct config *cf)
 	t->base = t->nrows;
 }
 
-/* The running sum of the values of v that are not NaN; returns how many
- * there are. */
-static size_t
-fold_sum(struct ksum *k, const double *v, size_t n)
+/*
+ * The running sum (when sum), minimum and maximum (when mm) of the values
+ * of v that are not NaN; returns how many there are.  The extremes start
+ * from +inf and -inf when none came before, which gives the first value's
+ * bits, -0 included.  Called with constant flags, it is inlined as one
+ * loop for each need; the sum and extremes are kept in locals, which the
+ * loads of v cannot alias.
+ */
+static inline __attribute__((always_inline)) size_t
+fold_loop(struct ksum *k, double *minp, double *maxp, const double *v,
+    size_t n, int sum, int mm)
 {
-	struct ksum sum = *k;	/* a local, which stores cannot alias */
+	struct ksum ks = *k;
+	double min = *minp, max = *maxp, x;
 	size_t i, m = 0;
 
-	for (i = 0; i < n; i++)
-		if (!isnan(v[i])) {
-			m++;
-			ksum_add(&sum, v[i]);
+	for (i = 0; i < n; i++) {
+		x = v[i];
+		if (isnan(x))
+			continue;
+		m++;
+		if (sum)
+			ksum_add(&ks, x);
+		if (mm) {
+			min = x < min ? x : min;
+			max = x > max ? x : max;
 		}
-	*k = sum;
-	return m;
-}
-
-/* The running minimum and maximum of the values of v that are not NaN
- * (starting from +inf and -inf when none came before, which gives the
- * first value's bits, -0 included); returns how many there are. */
-static size_t
-fold_minmax(double *minp, double *maxp, const double *v, size_t n)
-{
-	double min = *minp, max = *maxp, x;
-	size_t i, m = 0;
-
-	for (i = 0; i < n; i++) {
-		x = v[i];
-		if (isnan(x))
-			continue;
-		m++;
-		min = x < min ? x : min;
-		max = x > max ? x : max;
 	}
-	*minp = min;
-	*maxp = max;
-	return m;
-}
-
-/* fold_sum() and fold_minmax() in one pass (AVG, MIN and MAX of one
- * argument: most slots). */
-static size_t
-fold_both(struct ksum *k, double *minp, double *maxp, const double *v,
-    size_t n)
-{
-	struct ksum sum = *k;
-	double min = *minp, max = *maxp, x;
-	size_t i, m = 0;
-
-	for (i = 0; i < n; i++) {
-		x = v[i];
-		if (isnan(x))
-			continue;
-		m++;
-		ksum_add(&sum, x);
-		min = x < min ? x : min;
-		max = x > max ? x : max;
-	}
-	*k = sum;
+	*k = ks;
 	*minp = min;
 	*maxp = max;
 	return m;
@@ -508,7 +478,7 @@ fold_both(struct ksum *k, double *minp, double *maxp, const double *v,
 static void
 fold(struct slot *s, const double *v, size_t n, int masked)
 {
-	size_t i, m = 0;
+	size_t i, m;
 
 	if (s->needs & NEED_KEEP) {
 		XGROW(s->keep, s->nkeep + n, s->keep_alloc);
@@ -523,16 +493,15 @@ fold(struct slot *s, const double *v, size_t n, int masked)
 		s->max = -INFINITY;
 	}
 	if ((s->needs & NEED_SUM) && (s->needs & NEED_MINMAX))
-		m = fold_both(&s->sum, &s->min, &s->max, v, n);
+		m = fold_loop(&s->sum, &s->min, &s->max, v, n, 1, 1);
 	else if (s->needs & NEED_SUM)
-		m = fold_sum(&s->sum, v, n);
+		m = fold_loop(&s->sum, &s->min, &s->max, v, n, 1, 0);
 	else if (s->needs & NEED_MINMAX)
-		m = fold_minmax(&s->min, &s->max, v, n);
+		m = fold_loop(&s->sum, &s->min, &s->max, v, n, 0, 1);
+	else
+		m = fold_loop(&s->sum, &s->min, &s->max, v, n, 0, 0);
 	if (s->needs & NEED_MINMAX)
 		s->have |= m > 0;
-	if (!(s->needs & (NEED_SUM | NEED_MINMAX)))
-		for (i = 0; i < n; i++)
-			m += !isnan(v[i]);
 	s->m += m;
 }
 
