@@ -30,6 +30,7 @@ T=$BENCH_TMP/batch
 mkdir -p "$T"
 R=$(cached "ranks-$n" "python3 '$here/make_ranks.py' -n $n \"\$out\" \
     >/dev/null" "$here/make_ranks.py")
+inputs_done
 export PATH="$BIN:$PATH"
 mb=$(du -cm "$R"/*.db | tail -n 1 | cut -f1)
 

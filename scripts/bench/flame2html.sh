@@ -56,6 +56,7 @@ for n in 30000 100000 1000000; do
 		    "$(echo "$t" | awk '{ print $1, $2, $3 }') - - -" "$note"
 	fi
 done
+inputs_done
 
 if [ -d "$top/tests/browser/node_modules/playwright-core" ]; then
 	for n in 100000 1000000; do

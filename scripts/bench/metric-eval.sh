@@ -67,6 +67,7 @@ blk=$(cached block-1000.ndjson "'$BIN/pmc2ndjson' '$F/path/MI300X_A1' \
     2>/dev/null >\"\$out.nd\" &&
     python3 '$T/block.py' '$C/gfx942' \"\$out.nd\" >\"\$out\"" \
     "$T/block.py" "$BIN/pmc2ndjson") || exit 1
+inputs_done
 head -n 1 "$blk" >"$T/head.ndjson"
 tail -n +2 "$blk" >"$T/body.ndjson"
 # The stream is the head, then the body $N / 1000 times: metric-eval reads

@@ -68,6 +68,7 @@ with open(path + ".meta", "w") as m:
 EOF
 file=$(cached "nd-${mb}mb.ndjson" \
     "python3 '$BENCH_TMP/nd-gen.py' \"\$out\" $mb" "$BENCH_TMP/nd-gen.py")
+inputs_done
 bytes=$(wc -c <"$file")
 lines=$(wc -l <"$file")
 big=$(cat "$file.meta")

@@ -84,6 +84,7 @@ awk -v n="$1" 'NR == 1 { print; next }
 EOF
 rp=$(cached "pmc-rocpd-${RP:-200}" "sh '$BENCH_TMP/pmc-rocpd.sh' ${RP:-200} \
     '$fix/vcopy/MI300X_A1_rocpd' \"\$out\"" "$BENCH_TMP/pmc-rocpd.sh")
+inputs_done
 mb=$(($(wc -c <"$rp/pmc_perf.csv") / 1000000))
 nd=$(( ${RP:-200} * 3 ))
 t=$(pair "$runs" "'$BIN/pmc2ndjson' --no-progress '$rp'" "")

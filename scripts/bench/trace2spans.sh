@@ -14,6 +14,7 @@ mb=${TRACE_MB:-90}
 f=$(cached "trace-${mb}mb.json" \
     "python3 '$here/make_trace.py' --mb $mb -o \"\$out\"" \
     "$here/make_trace.py")
+inputs_done
 cat >"$BENCH_TMP/trace-peer.py" <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1]))
