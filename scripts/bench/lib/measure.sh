@@ -169,14 +169,13 @@ _median() {
 }
 
 # With BENCH_INPUTS=1 (bench.sh's first step) a script only makes its
-# inputs: pair and measure time nothing (their figures are zeros), row
-# prints nothing, and inputs_done, after the last input a script makes,
-# ends it there.
+# inputs: pair times nothing (its figures are zeros), row prints
+# nothing, and inputs_done, after the last input a script makes, ends it
+# there.
 inputs_done() {
 	[ "${BENCH_INPUTS:-0}" != 1 ] || exit 0
 }
 if [ "${BENCH_INPUTS:-0}" = 1 ]; then
-	measure() { echo "0 0 0"; }
 	pair() {
 		_pr="0 0 0"
 		shift 2
