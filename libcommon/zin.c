@@ -494,7 +494,7 @@ int
 zin_getline(struct zin *z, const char **line, size_t *len)
 {
 	char *nl;
-	size_t scanned = 0;
+	size_t scanned = 0, n;
 
 	z->no_newline = 0;
 	strbuf_reset(&z->spill);
@@ -535,7 +535,9 @@ zin_getline(struct zin *z, const char **line, size_t *len)
 		*line = z->buf + z->start;
 		*len = (size_t)(nl - (z->buf + z->start));
 	}
+	n = z->start;
 	z->start = (size_t)(nl - z->buf) + (z->no_newline ? 0 : 1);
+	zin_ahead(z, z->start - n);
 	return 1;
 }
 
