@@ -2,8 +2,9 @@
 # install-deps.sh: installs what profpipe needs to build and test, and does
 # nothing (and prints nothing) when everything is present.  Debian 12
 # packages through apt-get (with sudo when not root); playwright-core for
-# the browser tests through npm, from the committed lockfile in
-# tests/browser/.  It says what it installs.
+# the browser tests and DuckDB for the test of docs/formats.md's recipe
+# through npm, from the committed lockfiles in tests/browser/ and
+# tests/duckdb/.  It says what it installs.
 #
 # --clang installs only what 'make ubsan' and 'make fuzz' need: clang and
 # its sanitizer and libFuzzer runtimes (not needed by 'make check').
@@ -136,21 +137,24 @@ fi
 
 [ "$1" = "--clang" ] && exit 0
 
-# playwright-core for the browser tests, at the version package-lock.json
-# pins (npm ci again when the pin moved).
-lock="$top/tests/browser/package-lock.json"
-have="$top/tests/browser/node_modules/playwright-core/package.json"
-if [ -f "$lock" ]; then
-	want=$(node -p "require('$lock').packages['node_modules/playwright-core'].version")
+# The npm packages of the tests, each at the version its committed
+# package-lock.json pins (npm ci again when the pin moved): playwright-core
+# for the browser tests, and DuckDB (@duckdb/node-api, its binary inside)
+# for the test of docs/formats.md's DuckDB recipe.
+npm_pinned() {
+	dir=$top/$1
+	lock=$dir/package-lock.json
+	have=$dir/node_modules/$2/package.json
+	[ -f "$lock" ] || return 0
+	want=$(node -p "require('$lock').packages['node_modules/$2'].version")
 	got=
 	if [ -f "$have" ]; then
 		got=$(node -p "require('$have').version")
 	fi
-	if [ "$want" != "$got" ]; then
-		echo "install-deps: installing playwright-core $want" \
-		    "(npm ci in tests/browser)"
-		(cd "$top/tests/browser" &&
-		    npm ci --no-audit --no-fund --loglevel=error)
-	fi
-fi
+	[ "$want" = "$got" ] && return 0
+	echo "install-deps: installing $2 $want (npm ci in $1)"
+	(cd "$dir" && npm ci --no-audit --no-fund --loglevel=error)
+}
+npm_pinned tests/browser playwright-core
+npm_pinned tests/duckdb @duckdb/node-api
 exit 0

@@ -5,8 +5,8 @@
  * slow).  DuckDB's counts and sums must equal what topn wrote and what
  * the files hold, 19-digit times exact.  It runs with the browser suite
  * (node's test runner) but needs no browser; DuckDB comes from npm into
- * tests/duckdb/ (npm ci --prefix tests/duckdb), and without it the test
- * is skipped with a message.
+ * tests/duckdb/, where scripts/install-deps.sh (which make check runs)
+ * puts it; run by hand without it, the test is skipped with a message.
  */
 import { test } from 'node:test';
 import { execFileSync } from 'node:child_process';
@@ -20,8 +20,8 @@ import { runProg, tmpPath, top } from './lib.mjs';
 const pkg = join(top, 'tests', 'duckdb', 'package.json');
 const have = existsSync(join(top, 'tests', 'duckdb', 'node_modules',
     '@duckdb', 'node-api'));
-const skip = have ? false : 'DuckDB is not installed: npm ci --prefix ' +
-    'tests/duckdb to run this test';
+const skip = have ? false : 'DuckDB is not installed: ' +
+    'scripts/install-deps.sh installs it';
 
 /* The DuckDB statements of docs/formats.md, one string each. */
 function recipe() {
