@@ -1,7 +1,8 @@
 /*
  * bytes.h: whether two short byte strings are the same, memcmp() without
  * the call, for the hot compares of names and keys that are mostly short
- * (same_bytes()) or mostly 16 bytes and more (same_bytes_long()).
+ * (same_bytes()) or mostly 16 bytes and more (same_bytes_long()); and
+ * PREFETCH_FN for the hints that ask for bytes before they are read.
  */
 #ifndef BYTES_H
 #define BYTES_H
@@ -12,6 +13,17 @@
 #ifdef __SSE2__
 #include <emmintrin.h>
 #endif
+
+/*
+ * The head of a function whose only effect is __builtin_prefetch(): gcc
+ * takes a prefetch for no side effect, so it may find such a function
+ * pure and drop a call that it did not inline first.  It dropped
+ * flame2html's hint for the text of the names it was about to look up
+ * (the loads and the branch before the prefetch kept that function from
+ * the early inlining), so the hint never ran.  Inlined always, a hint
+ * stays.
+ */
+#define PREFETCH_FN static inline __attribute__((always_inline)) void
 
 /*
  * Are a[0..n) and b[0..n) the same bytes?  Words at a time, the last one

@@ -73,25 +73,15 @@ uint32_t ctree_name(struct ctree *t, const char *s, size_t len);
 
 /*
  * The same in steps, for a caller with many names to look up at once:
- * the hash, a hint to fetch its slot and then the name's bytes, and the
- * lookup by the hash.  The hints only warm the cache.
+ * the hash, a hint to fetch its slot, and the lookup by the hash.  The
+ * hint only warms the cache.
  */
 uint64_t ctree_name_hash(const char *s, size_t len);
 
-static inline void
+PREFETCH_FN
 ctree_name_prefetch(const struct ctree *t, uint64_t hash)
 {
 	__builtin_prefetch(&t->nslot[(uint32_t)hash & (t->ncap - 1)]);
-}
-
-static inline void
-ctree_name_prefetch_text(const struct ctree *t, uint64_t hash)
-{
-	const struct ctree_nslot *sl = &t->nslot[(uint32_t)hash &
-	    (t->ncap - 1)];
-
-	if (sl->id != 0 && sl->hash == (uint32_t)hash)
-		__builtin_prefetch(sl->p - 4);
 }
 
 /* The lookup in full, adding the name if it is new. */

@@ -21,6 +21,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "bytes.h"
 #include "strbuf.h"
 
 /* Bytes after the last one zin_peek() shows that can always be read. */
@@ -91,7 +92,7 @@ zin_peek(const struct zin *z, const char **p)
  * topn reads 10M span records a third faster with it.  A hint only: a
  * line past the bytes at hand is never read.
  */
-static inline void
+PREFETCH_FN
 zin_ahead(const struct zin *z, size_t n)
 {
 	uintptr_t q = (uintptr_t)(z->buf + z->start) + ZIN_AHEAD;

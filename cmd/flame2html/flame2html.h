@@ -275,7 +275,7 @@ flame_word(const struct flame *f, const char *p, size_t len, size_t avail)
 uint32_t flame_find_index(struct flame *f, uint32_t parent, const char *s,
     size_t len, uint32_t ph);
 /* A hint: the index slot of path hash ph will be read. */
-static inline void
+PREFETCH_FN
 flame_prefetch_slot(const struct flame *f, uint32_t ph)
 {
 	__builtin_prefetch(&f->slot[ph & (f->cap - 1)]);

@@ -251,8 +251,6 @@ new_frames(struct flame *f, const char *p, size_t avail, size_t d,
 	}
 	for (i = d; i < nd; i++)
 		ctree_name_prefetch(&f->ct, fr.hash[i]);
-	for (i = d; i < nd; i++)
-		ctree_name_prefetch_text(&f->ct, fr.hash[i]);
 	for (i = d; i < nd; i++) {
 		s = i > 0 ? fr.end[i - 1] + 1 : 0;
 		node = flame_append(f, node, ctree_name_hashed(&f->ct, p + s,

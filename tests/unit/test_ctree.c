@@ -221,7 +221,6 @@ names_by_hash_match_names(void **state)
 		snprintf(buf, sizeof(buf), "frame_%d", i % 3000);
 		h = ctree_name_hash(buf, strlen(buf));
 		ctree_name_prefetch(&t, h);
-		ctree_name_prefetch_text(&t, h);
 		id = ctree_name_hashed(&t, buf, strlen(buf), h);
 		assert_int_equal(id, (uint32_t)(i % 3000));
 		assert_int_equal(ctree_name(&t, buf, strlen(buf)), id);
