@@ -155,6 +155,29 @@ unclosed_quote_at_end_is_a_bad_row(void **state)
 	check("a,b\n1,\"open\n2,3\n", "1:a|b\n2:ERROR\n");
 }
 
+/*
+ * Rows of simple fields are split without libcsv, the others by it; the
+ * two kinds alternate here, so each row must come out as RFC 4180 reads
+ * it whichever way it went, and a row libcsv takes back from the simple
+ * split must keep none of its fields.
+ */
+static void
+simple_and_other_rows_alternate(void **state)
+{
+	(void)state;
+	/* Quoted fields with commas, an empty one, a last empty field. */
+	check("\"a,b\",c,\"\",d,\n1,\"x\"\"y\",2\n\"k\"\n,\n",
+	    "1:a,b|c||d|\n2:1|x\"y|2\n3:k\n4:|\n");
+	/* A quoted field that goes on over lines after simple fields, and a
+	 * simple row after it. */
+	check("p,q\nx,\"multi\nline\",z\n7,8\n",
+	    "1:p|q\n2:x|multi\nline|z\n4:7|8\n");
+	/* Split up to a stray quote, then not simple: the error, and the
+	 * rows after it whole. */
+	check("1,2,3\n4,5,6\"\n7,8,9\n\"a\",\"b\"c\n0\n",
+	    "1:1|2|3\n2:ERROR\n3:7|8|9\n4:ERROR\n5:0\n");
+}
+
 static void
 reads_gzip_input(void **state)
 {
@@ -265,6 +288,7 @@ main(void)
 		cmocka_unit_test(empty_file_has_no_rows),
 		cmocka_unit_test(stray_quote_is_a_bad_row_and_reading_goes_on),
 		cmocka_unit_test(unclosed_quote_at_end_is_a_bad_row),
+		cmocka_unit_test(simple_and_other_rows_alternate),
 		cmocka_unit_test(reads_gzip_input),
 		cmocka_unit_test(skips_to_a_row_without_parsing_before_it),
 		cmocka_unit_test(reads_a_10mb_field),
