@@ -208,7 +208,8 @@ field_at(struct csvr_priv *c, size_t off, size_t len)
  * A line that is one whole row of simple fields, split here without
  * libcsv, which copies each byte twice through a callback: unquoted
  * fields with no quote or CR in them, and quoted fields with no quote
- * inside (no "") that end at a ',' or at the end of the line.  The line
+ * inside (no "") that end at a ',' or at the end of the line (a CR
+ * that ends it, of a CRLF file, is left out by the caller).  The line
  * is copied once and its fields are NUL-terminated in place (a field's
  * ',' or closing quote becomes its NUL); they are the ones libcsv would
  * give.  Returns 0, with nothing kept, for any other line: libcsv then
@@ -288,7 +289,10 @@ feed(struct csvr *r, struct csvr_priv *c)
 	}
 	if (!c->in_row) {
 		c->start = c->line;
-		if (len > 0 && !r->in.no_newline && simple_row(c, line, len))
+		/* A CR that ends the line ends the row, as its '\n' would
+		 * (libcsv takes either, and a '\n' after a CR for none). */
+		blk = len > 0 && line[len - 1] == '\r' ? len - 1 : len;
+		if (blk > 0 && !r->in.no_newline && simple_row(c, line, blk))
 			return 1;
 	}
 	c->in_row = 1;

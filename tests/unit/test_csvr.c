@@ -101,6 +101,8 @@ crlf_ends_rows(void **state)
 {
 	(void)state;
 	check("a,b\r\n1,2\r\n", "1:a|b\n2:1|2\n");
+	/* A quoted field last, and a CR inside a quoted one (data). */
+	check("\"x,y\",\"z\"\r\n\"c\rr\",2\r\n", "1:x,y|z\n2:c\rr|2\n");
 }
 
 static void
