@@ -1,4 +1,5 @@
-/* csvr.c: a CSV reader over libcsv in strict mode, fed line by line. */
+/* csvr.c: a CSV reader over libcsv in strict mode, fed line by line;
+ * rows of simple fields are split without it. */
 #include <errno.h>
 #include <string.h>
 

@@ -4,12 +4,15 @@
  *
  * Input comes through zin (plain or gzip).  The parser is fed one line at a
  * time, so every row knows the line it started on; after a parse error the
- * reader reports it and restarts at the next line.  A UTF-8 BOM at the start
- * is dropped; CRLF and LF both end a row; quoted fields may hold commas,
- * quotes ("") and newlines.  Fields are taken as written (spaces are not
- * trimmed); blank lines are skipped.  A quote inside an unquoted field or
- * after a closing quote is a parse error, as is a quoted field still open
- * at the end of the file.  A row's fields are valid until the next call.
+ * reader reports it and restarts at the next line.  A line that is a whole
+ * row of simple fields (no "" and no quoted newline) is split by csvr
+ * itself, with the fields libcsv would give, and libcsv parses the rest
+ * (csvr.c).  A UTF-8 BOM at the start is dropped; CRLF and LF both end a
+ * row; quoted fields may hold commas, quotes ("") and newlines.  Fields
+ * are taken as written (spaces are not trimmed); blank lines are skipped.
+ * A quote inside an unquoted field or after a closing quote is a parse
+ * error, as is a quoted field still open at the end of the file.  A row's
+ * fields are valid until the next call.
  */
 #ifndef CSVR_H
 #define CSVR_H
