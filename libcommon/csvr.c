@@ -33,19 +33,26 @@ struct csvr_priv {
 	const char *err;
 };
 
+/* A field of the row being parsed: its bytes at data[off..off + len). */
 static void
-on_field(void *s, size_t len, void *data)
+field_at(struct csvr_priv *c, size_t off, size_t len)
 {
-	struct csvr_priv *c = data;
-
 	if (c->nf == c->af) {
 		c->af = xgrow_room(c->af, c->nf + 1);
 		c->off = xreallocarray(c->off, c->af, sizeof(*c->off));
 		c->len = xreallocarray(c->len, c->af, sizeof(*c->len));
 	}
-	c->off[c->nf] = c->data.len;
+	c->off[c->nf] = off;
 	c->len[c->nf] = len;
 	c->nf++;
+}
+
+static void
+on_field(void *s, size_t len, void *data)
+{
+	struct csvr_priv *c = data;
+
+	field_at(c, c->data.len, len);
 	if (s != NULL)
 		strbuf_add(&c->data, s, len);
 	strbuf_addch(&c->data, '\0');
@@ -190,20 +197,6 @@ parse_error(struct csv_parser *p)
 static const unsigned char ends_field[256] = {
 	[','] = 1, ['"'] = 2, ['\r'] = 2,
 };
-
-/* A field of the row being split: its bytes at data[off..off + len). */
-static void
-field_at(struct csvr_priv *c, size_t off, size_t len)
-{
-	if (c->nf == c->af) {
-		c->af = xgrow_room(c->af, c->nf + 1);
-		c->off = xreallocarray(c->off, c->af, sizeof(*c->off));
-		c->len = xreallocarray(c->len, c->af, sizeof(*c->len));
-	}
-	c->off[c->nf] = off;
-	c->len[c->nf] = len;
-	c->nf++;
-}
 
 /*
  * A line that is one whole row of simple fields, split here without
