@@ -131,19 +131,6 @@ lines_init(struct lines *l, struct zin *z)
 }
 
 /*
- * The lines some way ahead are asked for now: a mapped file's bytes come
- * from memory the first time they are read, and the hardware's own
- * prefetch stops at each page.
- */
-#define PREFETCH(p, have) do { \
-	if ((have) > 1024) { \
-		__builtin_prefetch((p) + 768); \
-		__builtin_prefetch((p) + 832); \
-		__builtin_prefetch((p) + 896); \
-	} \
-} while (0)
-
-/*
  * Reads one line without its '\n', as zin_getline() does: 1 with *s, *n
  * and *cls set (LN_CTL, LN_QUOTE: what the line holds), 0 at the end, -1
  * on a read error (zin_error() tells).  The line lies in l->lo..l->hi,
@@ -159,7 +146,6 @@ lines_get(struct lines *l, const char **s, size_t *n, unsigned *cls)
 	l->no_newline = 0;
 	for (;;) {
 		have = zin_peek(l->z, &p);
-		PREFETCH(p, have);
 		if ((nl = l->scan_fn(l, p, have)) < have)
 			break;
 		if (l->eof) {
