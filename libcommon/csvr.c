@@ -215,6 +215,7 @@ simple_row(struct csvr_priv *c, const char *line, size_t len)
 	size_t nf = c->nf, base = c->data.len, i = 0, j;
 	const char *q;
 	char *d;
+	unsigned char k = 0;
 
 	strbuf_grow(&c->data, len + 1);
 	d = c->data.buf + base;
@@ -230,10 +231,11 @@ simple_row(struct csvr_priv *c, const char *line, size_t len)
 			d[j] = '\0';
 			i = j + 1;
 		} else {
-			for (j = i; j < len && ends_field[(unsigned char)d[j]] !=
-			    1; j++)
-				if (ends_field[(unsigned char)d[j]] == 2)
-					goto other;
+			for (j = i; j < len && (k = ends_field[(unsigned char)
+			    d[j]]) == 0; j++)
+				;
+			if (j < len && k == 2)
+				goto other;
 			field_at(c, base + i, j - i);
 			d[j] = '\0';
 			i = j;
@@ -259,7 +261,7 @@ static int
 feed(struct csvr *r, struct csvr_priv *c)
 {
 	const char *line;
-	size_t len, blk;
+	size_t len, blk, row;
 	int rc;
 
 	if ((rc = zin_getline(&r->in, &line, &len)) < 0) {
@@ -285,8 +287,8 @@ feed(struct csvr *r, struct csvr_priv *c)
 		c->start = c->line;
 		/* A CR that ends the line ends the row, as its '\n' would
 		 * (libcsv takes either, and a '\n' after a CR for none). */
-		blk = len > 0 && line[len - 1] == '\r' ? len - 1 : len;
-		if (blk > 0 && !r->in.no_newline && simple_row(c, line, blk))
+		row = len > 0 && line[len - 1] == '\r' ? len - 1 : len;
+		if (row > 0 && !r->in.no_newline && simple_row(c, line, row))
 			return 1;
 	}
 	c->in_row = 1;
