@@ -142,7 +142,8 @@ put_dig(char *q, uint32_t v)
  * ahead of the ones it writes: the nodes lie anywhere.  For that the
  * totals pass also notes how each chain of first children (a run down
  * the ids) ends: at a node with heads, then its group is the next piece
- * (found by the node's rank among such nodes, in goff[]), or at a leaf.
+ * (found by the node's rank among such nodes, in goff[], and then by
+ * its place in rec[]: links_resolve()), or at a leaf.
  * A head's record keeps the chain it starts, a header the chain of its
  * node's first child.
  */
@@ -188,7 +189,8 @@ static struct {
 	unsigned shift, nb;
 	uint32_t *rank, *order;	/* a name's rank; the name of a rank */
 	struct dig *name_dig;	/* a name's rank's digits */
-	uint32_t *goff;		/* a group's header in rec, by rank */
+	uint32_t *goff;		/* a group's header in rec, by rank (freed
+				 * by links_resolve()) */
 	size_t ng;		/* groups */
 	uint32_t root_link, merged_link;	/* the tops' chains */
 } w;
@@ -495,6 +497,37 @@ group_make(struct flame *f, size_t s, size_t e)
 	w.rec[s] = hd;
 }
 
+/* A chain's link that ends in a group: the group's rank becomes its
+ * place in rec[]. */
+static inline uint32_t
+link_resolve(uint32_t link)
+{
+	return link & LINK_GROUP ? LINK_GROUP | w.goff[link & ~LINK_GROUP] :
+	    link;
+}
+
+/*
+ * Once the groups are made, the heads' links and the tops' name their
+ * groups by place in rec[], not by rank: the walk down then finds a
+ * group in one read, not two that wait on each other.  The reads of
+ * goff[] here do not wait on each other.
+ */
+static void
+links_resolve(void)
+{
+	size_t s, j, e;
+
+	for (s = 0; s < w.nrec; s = e) {
+		e = s + 1 + w.rec[s].n;
+		for (j = s + 1; j < e; j++)
+			w.rec[j].link = link_resolve(w.rec[j].link);
+	}
+	w.root_link = link_resolve(w.root_link);
+	w.merged_link = link_resolve(w.merged_link);
+	free(w.goff);
+	w.goff = NULL;
+}
+
 /*
  * Sorts each bucket by parent and makes each group: they come in the
  * order of their nodes, so goff[] is filled in rank order.
@@ -521,6 +554,7 @@ groups(struct flame *f)
 		w.goff[g++] = (uint32_t)s;
 		group_make(f, s, e);
 	}
+	links_resolve();
 }
 
 /* The children of the group of header hd in the order they are written:
@@ -670,7 +704,7 @@ link_chain(uint32_t s, uint32_t link, uint32_t d)
 	c.off = NO_GROUP;
 	if (link & LINK_GROUP) {
 		c.len = 0;
-		c.off = w.goff[link & ~LINK_GROUP];
+		c.off = link & ~LINK_GROUP;
 	}
 	return c;
 }
@@ -704,8 +738,10 @@ plan_kids(struct plan *pl, const struct chain *c)
 	const struct hrec *hd = &w.rec[c->off];
 	uint32_t g = c->start + c->len - 1, d = c->depth + c->len;
 	size_t nk = hd->n + (hd->fk != FK_NONE), j;
-	struct chain *k;
+	struct chain *k, first = kid_chain(c->off, 0, g, d);
 
+	if (first.off != NO_GROUP)
+		__builtin_prefetch(&w.rec[first.off]);
 	XGROW(pl->stack, pl->sp + nk, pl->salloc);
 	for (j = nk; j-- > 1;) {
 		k = &pl->stack[pl->sp++];
@@ -713,7 +749,7 @@ plan_kids(struct plan *pl, const struct chain *c)
 		if (k->off != NO_GROUP)
 			__builtin_prefetch(&w.rec[k->off]);
 	}
-	return kid_chain(c->off, 0, g, d);
+	return first;
 }
 
 /* Works out pieces until the buffer is full or the tree is done. */
@@ -806,10 +842,29 @@ write_limit(struct out *o, char *base, size_t count)
 }
 
 /*
- * Writes pieces [0, m) of n, asking for the first node of the pieces
- * ahead (most pieces are short).  The place in the buffer and the count
- * are kept in locals, which writes through q cannot touch: the count is
- * base_count plus the characters written since base.
+ * Asks for the nodes of a piece: the cache lines they lie in, up to
+ * PIECE_LINES of them.  The hardware's own prefetch does not follow a
+ * run of nodes here.
+ */
+#define PIECE_LINES 4
+
+PREFETCH_FN
+piece_prefetch(const struct flame *f, const struct piece *pc)
+{
+	uintptr_t a = (uintptr_t)&f->node[pc->start], e, q;
+
+	e = (uintptr_t)&f->node[pc->start + pc->len];
+	if (e > a + PIECE_LINES * 64)
+		e = a + PIECE_LINES * 64;
+	for (q = a & ~(uintptr_t)63; q < e; q += 64)
+		__builtin_prefetch((const void *)q);
+}
+
+/*
+ * Writes pieces [0, m) of n, asking for the nodes of the pieces ahead.
+ * The place in the buffer and the count are kept in locals, which writes
+ * through q cannot touch: the count is base_count plus the characters
+ * written since base.
  */
 static void
 plan_write(const struct flame *f, struct out *o, const struct piece *pc,
@@ -825,7 +880,7 @@ plan_write(const struct flame *f, struct out *o, const struct piece *pc,
 	lim = write_limit(o, base, base_count);
 	for (j = 0; j < m; j++) {
 		if (j + PLAN_AHEAD < n)
-			__builtin_prefetch(&f->node[pc[j + PLAN_AHEAD].start]);
+			piece_prefetch(f, &pc[j + PLAN_AHEAD]);
 		k = pc[j].up;
 		for (i = pc[j].start, e = i + pc[j].len; i < e;) {
 			if (q >= lim) {
@@ -946,7 +1001,7 @@ meta_write(const struct flame *f, FILE *fp, const char *title,
 		strbuf_addf(&sb, ",%zu", nodes1);
 	strbuf_addstr(&sb, "],\"thread_list\":[");
 	if (f->node[f->root].label & FT_GROUP)
-		kids = kids_of(f, &w.rec[w.goff[w.root_link & ~LINK_GROUP]],
+		kids = kids_of(f, &w.rec[w.root_link & ~LINK_GROUP],
 		    &nk);
 	else {
 		one.node = f->root + 1;
@@ -1046,5 +1101,4 @@ page_write(struct flame *f, FILE *fp, const char *title,
 	free(w.rank);
 	free(w.name_dig);
 	free(w.rec);
-	free(w.goff);
 }
