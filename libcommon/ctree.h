@@ -84,6 +84,17 @@ ctree_name_prefetch(const struct ctree *t, uint64_t hash)
 	__builtin_prefetch(&t->nslot[(uint32_t)hash & (t->ncap - 1)]);
 }
 
+/* A second hint, once the slot has come: its name's text. */
+PREFETCH_FN
+ctree_name_prefetch_text(const struct ctree *t, uint64_t hash)
+{
+	const struct ctree_nslot *sl =
+	    &t->nslot[(uint32_t)hash & (t->ncap - 1)];
+
+	if (sl->id != 0)
+		__builtin_prefetch(sl->p - 4);
+}
+
 /* The lookup in full, adding the name if it is new. */
 uint32_t ctree_name_intern(struct ctree *t, const char *s, size_t len,
     uint64_t hash);
