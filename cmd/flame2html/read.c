@@ -77,24 +77,22 @@ last_count(struct flame *f, const char *p, size_t *len, uint64_t *v)
 
 /*
  * The frames of the folded line being read, by depth: where each ends in
- * the line, its name's hash, its path hash and its node.  The first ones
+ * the line, its path hash and its node.  The first ones
  * are those of the previous line (kept in line) while the two share
  * whole frames: those frames reuse their nodes without a lookup.
  */
 static struct {
 	struct strbuf line;
 	size_t *end;
-	uint64_t *hash;
 	uint32_t *path, *node;
 	size_t depth, alloc;	/* the previous line's frames; room */
-} fr = { STRBUF_INIT, NULL, NULL, NULL, NULL, 0, 0 };
+} fr = { STRBUF_INIT, NULL, NULL, NULL, 0, 0 };
 
 static void
 fr_grow(size_t d)
 {
 	fr.alloc = xgrow_room(fr.alloc, d + 1);
 	fr.end = xreallocarray(fr.end, fr.alloc, sizeof(*fr.end));
-	fr.hash = xreallocarray(fr.hash, fr.alloc, sizeof(*fr.hash));
 	fr.path = xreallocarray(fr.path, fr.alloc, sizeof(*fr.path));
 	fr.node = xreallocarray(fr.node, fr.alloc, sizeof(*fr.node));
 }
@@ -236,30 +234,68 @@ first_kid_is(const struct flame *f, uint32_t node, const char *s,
 }
 
 /*
- * Adds the frames from depth d to nd under node.  Their names' lookups
- * do not wait on each other: all their slots are asked for, then the
- * text of the name in each (the reads that waited most at 1M lines,
- * where the 50,000 names no longer stay in L2), then the lookups go.
+ * The new frames of the last line, whose names are looked up while the
+ * next line is split: their nodes carry name 0 until then.  A frame is
+ * its node and its text in fr.line (the last line's copy).
+ */
+static struct pend {
+	uint64_t hash;
+	size_t s, len;
+	uint32_t node;
+} *pend;
+static size_t npend, pend_alloc;
+
+/*
+ * Gives the pending frames their names.  Their slots were asked for when
+ * they were added; the text in each slot is asked for first, then the
+ * lookups go, which do not wait on each other.  Must run before any
+ * label of theirs is read, and before fr.line changes.
+ */
+static void
+pend_resolve(struct flame *f)
+{
+	const char *t = fr.line.buf;
+	uint32_t id;
+	size_t i;
+
+	for (i = 0; i < npend; i++)
+		ctree_name_prefetch_text(&f->ct, pend[i].hash);
+	for (i = 0; i < npend; i++) {
+		id = ctree_name_hashed(&f->ct, t + pend[i].s, pend[i].len,
+		    pend[i].hash);
+		if (id > FT_NAME)
+			die("more than %u distinct names", FT_NAME);
+		f->node[pend[i].node].label |= id;
+	}
+	npend = 0;
+}
+
+/*
+ * Adds the frames from depth d to nd under node, their names pending
+ * (above).  Their name slots are asked for now, a line before the
+ * lookups: at 1M lines the 50,000 names no longer stay in L2, and those
+ * reads waited most.
  */
 static void
 new_frames(struct flame *f, const char *p, size_t avail, size_t d,
     size_t nd, uint32_t node)
 {
 	size_t i, s;
+	struct pend *q;
 
+	XGROW(pend, npend + (nd - d), pend_alloc);
 	for (i = d; i < nd; i++) {
 		s = i > 0 ? fr.end[i - 1] + 1 : 0;
-		fr.hash[i] = frame_hash(p, s, fr.end[i] - s, avail);
+		q = &pend[npend++];
+		q->hash = frame_hash(p, s, fr.end[i] - s, avail);
+		q->s = s;
+		q->len = fr.end[i] - s;
+		ctree_name_prefetch(&f->ct, q->hash);
 	}
-	for (i = d; i < nd; i++)
-		ctree_name_prefetch(&f->ct, fr.hash[i]);
-	for (i = d; i < nd; i++)
-		ctree_name_prefetch_text(&f->ct, fr.hash[i]);
 	for (i = d; i < nd; i++) {
-		s = i > 0 ? fr.end[i - 1] + 1 : 0;
-		node = flame_append(f, node, ctree_name_hashed(&f->ct, p + s,
-		    fr.end[i] - s, fr.hash[i]), fr.path[i]);
+		node = flame_append(f, node, 0, fr.path[i]);
 		fr.node[i] = node;
+		pend[npend - (nd - i)].node = node;
 	}
 }
 
@@ -296,6 +332,8 @@ line_path(struct flame *f, const char *p, size_t len, size_t avail,
 {
 	size_t nd = line_frames(f, p, len, avail, d, s), n;
 	uint32_t c;
+
+	pend_resolve(f);	/* the line before's, while the slots come */
 
 	for (; d < nd; d++) {
 		n = fr.end[d] - s;
@@ -347,6 +385,8 @@ folded_line(struct flame *f, const struct srcpos *pos, const char *p,
 		    fr.end[keep - 1] + 1 : 0, keep > 0 ? fr.node[keep - 1] :
 		    f->root);
 	fr.depth = d;
+	if (npend > 0 && len == 0)
+		pend_resolve(f);	/* from the line before */
 	strbuf_reset(&fr.line);
 	strbuf_add(&fr.line, p, len);
 	flame_add(f, d > 0 ? fr.node[d - 1] : f->root, w, 0);
@@ -541,6 +581,7 @@ flame_stream(struct flame *f, const char *path, int side)
 				f->folded = 1;
 		}
 		if (f->crowded) {
+			pend_resolve(f);
 			flame_strengthen(f);
 			fr.depth = 0;	/* its path hashes are the old ones */
 		}
@@ -552,6 +593,7 @@ flame_stream(struct flame *f, const char *path, int side)
 		else
 			folded_line(f, &pos, line, len, side);
 	}
+	pend_resolve(f);
 	if (r < 0) {
 		warn("cannot read '%s': %s", z.name, zin_error(&z));
 		zin_close(&z);
