@@ -727,6 +727,17 @@ kid_chain(uint32_t off, size_t j, uint32_t g, uint32_t d)
 	return c;
 }
 
+/* Asks for a group's header and the records after it, two cache lines:
+ * its first heads, read as soon as the walk gets there. */
+PREFETCH_FN
+group_prefetch(uint32_t off)
+{
+	uintptr_t a = (uintptr_t)&w.rec[off];
+
+	__builtin_prefetch((const void *)a);
+	__builtin_prefetch((const void *)(a + 64));
+}
+
 /*
  * At the group that ends chain c, pushes the children but the first, in
  * the order they are written (from the end), their groups asked for;
@@ -741,13 +752,13 @@ plan_kids(struct plan *pl, const struct chain *c)
 	struct chain *k, first = kid_chain(c->off, 0, g, d);
 
 	if (first.off != NO_GROUP)
-		__builtin_prefetch(&w.rec[first.off]);
+		group_prefetch(first.off);
 	XGROW(pl->stack, pl->sp + nk, pl->salloc);
 	for (j = nk; j-- > 1;) {
 		k = &pl->stack[pl->sp++];
 		*k = kid_chain(c->off, j, g, d);
 		if (k->off != NO_GROUP)
-			__builtin_prefetch(&w.rec[k->off]);
+			group_prefetch(k->off);
 	}
 	return first;
 }
