@@ -77,9 +77,9 @@ last_count(struct flame *f, const char *p, size_t *len, uint64_t *v)
 
 /*
  * The frames of the folded line being read, by depth: where each ends in
- * the line, its path hash and its node.  The first ones
- * are those of the previous line (kept in line) while the two share
- * whole frames: those frames reuse their nodes without a lookup.
+ * the line, its path hash and its node.  The first ones are those of the
+ * previous line (kept in line) while the two share whole frames: those
+ * frames reuse their nodes without a lookup.
  */
 static struct {
 	struct strbuf line;
