@@ -284,18 +284,18 @@ new_frames(struct flame *f, const char *p, size_t avail, size_t d,
 	struct pend *q;
 
 	XGROW(pend, npend + (nd - d), pend_alloc);
+	q = pend + npend;	/* q[i - d]: frame i */
+	npend += nd - d;
 	for (i = d; i < nd; i++) {
 		s = i > 0 ? fr.end[i - 1] + 1 : 0;
-		q = &pend[npend++];
-		q->hash = frame_hash(p, s, fr.end[i] - s, avail);
-		q->s = s;
-		q->len = fr.end[i] - s;
-		ctree_name_prefetch(&f->ct, q->hash);
+		q[i - d].hash = frame_hash(p, s, fr.end[i] - s, avail);
+		q[i - d].s = s;
+		q[i - d].len = fr.end[i] - s;
+		ctree_name_prefetch(&f->ct, q[i - d].hash);
 	}
 	for (i = d; i < nd; i++) {
 		node = flame_append(f, node, 0, fr.path[i]);
-		fr.node[i] = node;
-		pend[npend - (nd - i)].node = node;
+		fr.node[i] = q[i - d].node = node;
 	}
 }
 
