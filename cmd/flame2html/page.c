@@ -1012,8 +1012,7 @@ meta_write(const struct flame *f, FILE *fp, const char *title,
 		strbuf_addf(&sb, ",%zu", nodes1);
 	strbuf_addstr(&sb, "],\"thread_list\":[");
 	if (f->node[f->root].label & FT_GROUP)
-		kids = kids_of(f, &w.rec[w.root_link & ~LINK_GROUP],
-		    &nk);
+		kids = kids_of(f, &w.rec[w.root_link & ~LINK_GROUP], &nk);
 	else {
 		one.node = f->root + 1;
 		nk = first_kid(f, f->root);
