@@ -12,9 +12,9 @@
 # (median of $RUNS page loads).  The 100k and 1M inputs take turns, so
 # that their ratio is taken under the same load.
 # Targets: 1M lines <= 10.5x the time of 100k, <= 2 s CPU and <= 128 MB
-# at 1M, >= 10x async-profiler, >= 50x flamegraph.pl.  A last row counts
-# the work of the two sizes under cachegrind.  $BIN and $BENCH_TMP come
-# from bench.sh.
+# at 1M, >= 10x async-profiler, >= 50x flamegraph.pl.  A row after the
+# timed ones counts the work of the two sizes under cachegrind.  $BIN and
+# $BENCH_TMP come from bench.sh.
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$(dirname "$0")/lib/measure.sh"
 BIN=${BIN:-$top/build/bin}
