@@ -44,6 +44,7 @@ for n in 30000 100000 1000000; do
 	elif [ $n -eq 100000 ]; then
 		ours100k=$ours mb100k=$mb in100k=$in
 	else
+		in1m=$in
 		t=$(pair "$runs" "$ours" "$ours100k")
 		t100k=$(echo "$t" | awk '{ print $4, $5, $6 }')
 		row flame2html "in_100000.folded ($mb100k MB)" "-" \
@@ -74,7 +75,7 @@ cg() {
 	    END { if (i == "" || m == "") exit 1; print i, m }'
 }
 if command -v valgrind >/dev/null 2>&1; then
-	if a=$(cg "$in100k") && b=$(cg "$in"); then
+	if a=$(cg "$in100k") && b=$(cg "$in1m"); then
 		note=$(echo "$a $b" | awk '{
 		    printf "cachegrind: %.0fM instructions at 1M, %.0fM at " \
 		        "100k: %.2fx the work (the time: target <= 10.5x); " \
