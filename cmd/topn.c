@@ -1866,6 +1866,7 @@ main(int argc, char *argv[])
 	}
 	free(runs);
 	arena_release(&mem);
+	nd_keys_release(&record_keys);
 	ndw_release(&ow);
 	strbuf_release(&opt.gpus);
 	strbuf_release(&opt.dispatches);

@@ -411,16 +411,6 @@ key_head(const char *p, size_t n)
 	return w;
 }
 
-/* Makes sh none. */
-static void
-shape_none(struct nd_shape *sh)
-{
-	memset(sh->text, 0, sizeof(sh->text));
-	sh->len = 0;
-	sh->lo = 1;
-	sh->hi = 0;
-}
-
 void
 nd_keys_init(struct nd_keys *ks, const char *const keys[], size_t n)
 {
@@ -433,8 +423,6 @@ nd_keys_init(struct nd_keys *ks, const char *const keys[], size_t n)
 	if (n > ND_KEYS_MAX)
 		return;		/* too many for the table: looked up in turn */
 	ks->table = 1;
-	for (i = 0; i < ND_KEYS_MAX; i++)
-		shape_none(&ks->shape[i]);
 	for (i = 0; i < n; i++) {
 		ks->len[i] = strlen(keys[i]);
 		ks->head[i] = key_head(keys[i], ks->len[i]);
@@ -445,6 +433,16 @@ nd_keys_init(struct nd_keys *ks, const char *const keys[], size_t n)
 		if (ks->slot[h] == 0)
 			ks->slot[h] = (unsigned char)(i + 1);
 	}
+}
+
+void
+nd_keys_release(struct nd_keys *ks)
+{
+	free(ks->shape);
+	free(ks->text);
+	ks->shape = NULL;
+	ks->text = NULL;
+	ks->nshape = ks->shape_alloc = ks->text_len = ks->text_alloc = 0;
 }
 
 /* memcmp() == 0 for the few bytes of a key, without the call. */
@@ -609,53 +607,75 @@ line_blank_end(const char *p, const char *end)
 	return p;
 }
 
+/* The bits of the bytes of p[0..16) that equal those of t[0..16). */
+#ifdef __SSE2__
+static HOT unsigned
+same16(const char *p, const char *t)
+{
+	return (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(
+	    _mm_loadu_si128((const __m128i *)(const void *)p),
+	    _mm_loadu_si128((const __m128i *)(const void *)t)));
+}
+#endif
+
 /*
- * Do the bytes at p (a separator) start with the separator and key of
- * sh?  In one or two compares of 16 bytes when they do not reach past
- * end.  A shape that is none never matches: its text starts with a NUL
- * and its lo mask asks for that byte.
+ * Do the bytes at p (a separator) start with the n > 0 bytes at t, the
+ * separator and key of a shape?  Up to 32 bytes in two compares of 16
+ * and no branch on n, longer ones 16 bytes at a time, when that does not
+ * read past end (t has 32 bytes to spare).
  */
 static HOT int
-shape_eq(const struct nd_shape *sh, const char *p, const char *end)
+shape_eq(const char *t, size_t n, const char *p, const char *end)
 {
 #ifdef __SSE2__
-	unsigned m;
+	uint32_t m, want;
+	size_t i;
 
-	if (end - p >= 16) {
-		m = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(
-		    _mm_loadu_si128((const __m128i *)(const void *)p),
-		    _mm_loadu_si128((const __m128i *)(const void *)sh->text)));
-		if ((m & sh->lo) != sh->lo)
-			return 0;
-		if (sh->hi == 0)
-			return 1;
-		if (end - p >= 32) {
-			m = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(
-			    _mm_loadu_si128((const __m128i *)(const void *)
-			    (p + 16)), _mm_loadu_si128((const __m128i *)
-			    (const void *)(sh->text + 16))));
-			return (m & sh->hi) == sh->hi;
-		}
+	if (n <= 32 && end - p >= 32) {
+		m = same16(p, t) | same16(p + 16, t + 16) << 16;
+		want = (uint32_t)((UINT64_C(1) << n) - 1);
+		return (m & want) == want;
+	}
+	if ((size_t)(end - p) >= ((n + 15) & ~(size_t)15)) {
+		for (i = 0; i + 16 <= n; i += 16)
+			if (same16(p + i, t + i) != 0xFFFF)
+				return 0;
+		want = (1u << (n - i)) - 1;
+		return i == n || (same16(p + i, t + i) & want) == want;
 	}
 #endif
-	return sh->len > 0 && (size_t)(end - p) >= sh->len &&
-	    memcmp(p, sh->text, sh->len) == 0;
+	return (size_t)(end - p) >= n && memcmp(p, t, n) == 0;
 }
 
-/* Remembers the separator and key from p up to end (after ':'). */
+/*
+ * Learns member j of the record being read member by member: its
+ * separator and key p[0..n) and the key's index.  The members from j on
+ * of the layout before are dropped.  A member too long for a shape ends
+ * the layout there (the members after it are not learned).
+ */
 static void
-shape_learn(struct nd_shape *sh, const char *p, const char *end, int key)
+shape_learn(struct nd_keys *ks, size_t j, const char *p, size_t n, int key)
 {
-	size_t n = (size_t)(end - p);
+	struct nd_shape *sh;
 
-	shape_none(sh);
-	if (n > sizeof(sh->text))
+	if (j < ks->nshape) {
+		ks->text_len = ks->shape[j].off;
+		ks->nshape = j;
+	}
+	if (j != ks->nshape || n > UINT16_MAX ||
+	    ks->text_len + n > UINT32_MAX - 32)
 		return;
-	memcpy(sh->text, p, n);
-	sh->len = (unsigned char)n;
-	sh->lo = (uint16_t)(n >= 16 ? 0xFFFF : (1u << n) - 1);
-	sh->hi = (uint16_t)(n <= 16 ? 0 : (1u << (n - 16)) - 1);
-	sh->key = (signed char)key;
+	ks->shape = xgrow(ks->shape, &ks->shape_alloc, j + 1,
+	    sizeof(*ks->shape));
+	ks->text = xgrow(ks->text, &ks->text_alloc, ks->text_len + n + 32, 1);
+	sh = &ks->shape[j];
+	sh->off = (uint32_t)ks->text_len;
+	sh->len = (uint16_t)n;
+	sh->key = (int16_t)key;
+	memcpy(ks->text + ks->text_len, p, n);
+	ks->text_len += n;
+	memset(ks->text + ks->text_len, 0, 32);
+	ks->nshape++;
 }
 
 /*
@@ -688,31 +708,37 @@ member_key(const char *p, const char *end, struct nd_keys *ks, size_t j,
 	if (p >= end || *p != ':')
 		return NULL;
 	p++;
-	if (j < ND_KEYS_MAX && ks->table)
-		shape_learn(&ks->shape[j], sep, p, *i);
+	if (ks->table)
+		shape_learn(ks, j, sep, (size_t)(p - sep), *i);
 	return p;
 }
 
 /*
  * The record at p (its '{') when its members are laid out as those of
  * the records before it: member j's separator and key are the text of
- * shape j, its value a string or a number with a ',' or the '}' right
- * after it.  Sets vals[] (zero on entry), *rend after the '}', and
+ * shape j, its value right after the ':' and a ',' or the '}' right after
+ * the value.  Sets vals[] (zero on entry), *rend after the '}', and
  * returns the number of keys found; -1 for any other record, which
  * fast_fields() then reads member by member.  An integer
  * without sign (the usual number) ends at its first byte that is not a
  * digit: a ',' that the next shape starts with, or the '}'; a '.' reads
- * it again as any number.
+ * it again as any number.  Before a nested value in a stream (*stream
+ * set), the line is cut at its '\n', as fast_fields() does.
  */
 static HOT int
-known_fields(const char *p, const char *end, const struct nd_keys *ks,
-    struct nd_slice vals[], const char **rend)
+known_fields(const char *p, const char **endp, int *stream,
+    const struct nd_keys *ks, struct nd_slice vals[], const char **rend)
 {
-	const struct nd_shape *sh = ks->shape, *last = sh + ND_KEYS_MAX;
-	const char *v, *why = NULL;
+	const struct nd_shape *sh = ks->shape, *last;
+	const char *v, *why = NULL, *end = *endp, *nl;
+	struct scan s;
 	int found = 0, esc, k;
 
-	for (; sh < last && shape_eq(sh, p, end); sh++) {
+	if (ks->nshape == 0)
+		return -1;	/* no layout yet (shape is NULL) */
+	last = sh + ks->nshape;
+	for (; sh < last && shape_eq(ks->text + sh->off, sh->len, p, end);
+	    sh++) {
 		if ((v = p += sh->len) >= end)
 			return -1;
 		if ((unsigned char)(*p - '1') <= 8) {
@@ -727,6 +753,23 @@ known_fields(const char *p, const char *end, const struct nd_keys *ks,
 			p++;
 		} else if (*p == '-' || *p == '0')
 			p = number_end(p, end, &why);
+		else if (*p == '{' || *p == '[') {
+			if (*stream) {
+				if ((nl = memchr(p, '\n', (size_t)(end - p))) ==
+				    NULL)
+					return -1;
+				*endp = end = nl;
+				*stream = 0;
+			}
+			s.p = p, s.beg = p, s.end = end, s.depth = 1;
+			if (scan_value(&s) != 0)
+				return -1;
+			p = s.p;
+		} else if (end - p >= 4 && (memcmp(p, "true", 4) == 0 ||
+		    memcmp(p, "null", 4) == 0))
+			p += 4;
+		else if (end - p >= 5 && memcmp(p, "false", 5) == 0)
+			p += 5;
 		else
 			return -1;
 		if ((k = sh->key) >= 0) {
@@ -760,7 +803,7 @@ fast_fields(const char *line, const char **endp, const char **rend,
 {
 	const char *p = line, *end = *endp, *v, *why = NULL, *nl;
 	struct scan s;
-	size_t j, nshape = ks->table ? ND_KEYS_MAX : 0;
+	size_t j;
 	int found = 0, i, missed = 0;
 
 	if (ks->n > 0)
@@ -769,7 +812,8 @@ fast_fields(const char *line, const char **endp, const char **rend,
 	if (p >= end || *p != '{')
 		return -1;
 	if (ks->table && ks->known_off == 0) {
-		if ((found = known_fields(p, end, ks, vals, rend)) >= 0) {
+		if ((found = known_fields(p, &end, &stream, ks, vals,
+		    rend)) >= 0) {
 			p = *rend;
 			goto tail;
 		}
@@ -780,7 +824,8 @@ fast_fields(const char *line, const char **endp, const char **rend,
 		ks->known_off--;
 	for (j = 0;; j++) {
 		/* p is at the '{' or ',' before member j. */
-		if (j < nshape && shape_eq(&ks->shape[j], p, end)) {
+		if (ks->table && j < ks->nshape && shape_eq(ks->text +
+		    ks->shape[j].off, ks->shape[j].len, p, end)) {
 			i = ks->shape[j].key;
 			p += ks->shape[j].len;
 		} else if ((p = member_key(p, end, ks, j, &i)) == NULL)

@@ -85,7 +85,8 @@ int nd_fields(const char *line, size_t len, const char *const keys[],
 /*
  * A set of keys prepared once for many nd_fields_keys() calls: a member's
  * key is looked up by a hash of its bytes, not compared with each key in
- * turn.  ks keeps the pointer keys (not a copy): they must outlive it.
+ * turn.  ks keeps the pointer keys (not a copy): they must outlive it;
+ * nd_keys_release() frees the layout it learns.
  */
 #define ND_KEYS_MAX 32
 #define ND_KEYS_SLOTS 64
@@ -97,22 +98,27 @@ struct nd_keys {
 	uint64_t head[ND_KEYS_MAX];	/* the first 8 bytes, as a word */
 	unsigned char slot[ND_KEYS_SLOTS];	/* 1 + index in keys, or 0 */
 	/*
-	 * The members of the last record read, by position: the bytes from
-	 * the '{' or ',' before the key to the ':' after it (at most 32)
-	 * and the key's index in keys (-1: not wanted).  A member of the
-	 * next record whose separator and key are the same bytes has the
-	 * same key, already checked.
+	 * The layout of the records read: member j's separator ('{' or
+	 * ',') and key up to the ':' after it are the bytes
+	 * text[shape[j].off..+len), and key its index in keys (-1: not
+	 * wanted).  A member of the next record whose separator and key
+	 * are the same bytes has the same key, already checked.  Learned
+	 * from the records read member by member, as many members as they
+	 * have (text: 32 bytes to spare after the last).
 	 */
 	struct nd_shape {
-		unsigned char text[32];
-		uint16_t lo, hi;	/* the bytes of text[0..16), [16..32) */
-		unsigned char len;	/* 0: none (text[0] is then 0) */
-		signed char key;
-	} shape[ND_KEYS_MAX];
+		uint32_t off;
+		uint16_t len;
+		int16_t key;
+	} *shape;
+	size_t nshape, shape_alloc;
+	char *text;
+	size_t text_len, text_alloc;
 	/* Records left to read member by member, not by the shapes. */
 	unsigned known_off;
 };
 void nd_keys_init(struct nd_keys *ks, const char *const keys[], size_t n);
+void nd_keys_release(struct nd_keys *ks);
 /*
  * nd_fields() with the keys of ks: vals[] has ks->n entries.  ks learns
  * the layout of the records it reads (which makes records of one layout

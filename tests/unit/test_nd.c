@@ -703,6 +703,7 @@ call_each_keys(void *arg)
 	nd_keys_init(&ks, keys, 2);
 	rc = nd_each_keys(e->path, &loop, &ks, v);
 	printf("rc=%d bad=%lu\n", rc, bad.count);
+	nd_keys_release(&ks);
 }
 
 static void
@@ -820,6 +821,183 @@ each_keys_reads_records_across_buffer_ends(void **state)
 	assert_int_equal(bad.count, 0);
 	tmp_remove(path);
 	strbuf_release(&sb);
+	nd_keys_release(&ks);
+}
+
+/*
+ * Member m of a wide record: its key is "m<m>" padded with '_' to
+ * 1 + m % 53 bytes (separators and keys of 8 to 59 bytes), but key 40
+ * is 36 bytes long, and member 110 repeats key 5.  With bit 1 of alt,
+ * key 40 is another in its last byte (the 38th of its separator and
+ * key); with bit 2, key 20 (21 bytes) in its last one (the 23rd);
+ * with bit 4, key 99 (47 bytes) in its first.
+ */
+static void
+wide_key(char *key, size_t m, int alt)
+{
+	size_t want = m == 40 ? 36 : 1 + m % 53;
+
+	if (m == 110)
+		m = 5, want = 1 + 5 % 53;
+	snprintf(key, 64, "m%zu", m);
+	while (strlen(key) < want)
+		strcat(key, "_");
+	if (m == 40 && (alt & 1))
+		key[35] = '!';
+	if (m == 20 && (alt & 2))
+		key[20] = '!';
+	if (m == 99 && (alt & 4))
+		key[0] = 'M';
+}
+
+/*
+ * A record of n members (wide_key()): member m's value is m * 10 + r,
+ * except member 60 (an object), 70 (true), 71 (null) and 80 (a string
+ * with an escaped quote).
+ */
+static void
+wide_record(struct strbuf *sb, size_t n, unsigned r, int alt)
+{
+	size_t m;
+	char key[64];
+
+	strbuf_addch(sb, '{');
+	for (m = 0; m < n; m++) {
+		wide_key(key, m, alt);
+		strbuf_addf(sb, "%s\"%s\":", m > 0 ? "," : "", key);
+		if (m == 60)
+			strbuf_addf(sb, "{\"m5\":%u,\"x\":[1,2]}", r);
+		else if (m == 70 || m == 71)
+			strbuf_addstr(sb, m == 70 ? "true" : "null");
+		else if (m == 80)
+			strbuf_addf(sb, "\"q\\\"%u\"", r);
+		else
+			strbuf_addf(sb, "%zu", m * 10 + r);
+	}
+	strbuf_addch(sb, '}');
+}
+
+static void
+keys_read_wide_records_by_their_layout(void **state)
+{
+	static const size_t at[] = { 5, 20, 40, 80, 99 };
+	static char names[5][64];
+	const char *keys[] = { names[0], names[1], names[2], names[3],
+		names[4] };
+	static const struct { size_t n; int alt, found; } recs[] = {
+		{ 100, 0, 5 }, { 100, 0, 5 }, { 100, 0, 5 },
+		{ 100, 1, 4 },		/* key 40 another in its last byte */
+		{ 100, 0, 5 },
+		{ 100, 2, 4 },		/* key 20 so */
+		{ 100, 0, 5 },
+		{ 120, 4, 4 },		/* key 99 another in its first */
+		{ 100, 0, 5 },
+		{ 50, 0, 3 },		/* fewer members: no 80, 99 */
+		{ 100, 0, 5 },
+		{ 120, 0, 5 },		/* more: 110 repeats key 5 */
+		{ 120, 0, 5 },
+	};
+	struct strbuf sb = STRBUF_INIT;
+	struct nd_slice v[5], w[5];
+	struct nd_keys ks;
+	char want[32];
+	size_t i, j;
+
+	(void)state;
+	/* Keys of 6, 21, 36, 28 and 47 bytes. */
+	for (j = 0; j < 5; j++)
+		wide_key(names[j], at[j], 0);
+	nd_keys_init(&ks, keys, 5);
+	for (i = 0; i < sizeof(recs) / sizeof(recs[0]); i++) {
+		strbuf_reset(&sb);
+		wide_record(&sb, recs[i].n, (unsigned)i, recs[i].alt);
+		assert_int_equal(nd_fields_keys(sb.buf, sb.len, &ks, v),
+		    recs[i].found);
+		/* Member 110 has key 5 (the last one counts). */
+		for (j = 0; j < 5; j++) {
+			if (at[j] >= recs[i].n || (at[j] == 40 &&
+			    (recs[i].alt & 1)) || (at[j] == 20 &&
+			    (recs[i].alt & 2)) || (at[j] == 99 &&
+			    (recs[i].alt & 4))) {
+				assert_null(v[j].p);
+				continue;
+			}
+			if (at[j] == 80)
+				snprintf(want, sizeof(want), "\"q\\\"%zu\"", i);
+			else
+				snprintf(want, sizeof(want), "%zu", (at[j] == 5 &&
+				    recs[i].n > 110 ? 110 : at[j]) * 10 + i);
+			assert_mem_str(v[j].p, v[j].len, want);
+		}
+		/* The same as the reader that learns no layout. */
+		assert_int_equal(nd_fields(sb.buf, sb.len, keys, w, 5),
+		    recs[i].found);
+		for (j = 0; j < 5; j++)
+			assert_true(v[j].p == w[j].p && v[j].len == w[j].len);
+	}
+	/* A known layout does not hide an error: a value that is no JSON
+	 * in member 80, then a number spoilt in member 99. */
+	strbuf_reset(&sb);
+	wide_record(&sb, 100, 1, 0);
+	assert_int_equal(nd_fields_keys(sb.buf, sb.len, &ks, v), 5);
+	*strstr(sb.buf, "\"q\\\"1\"") = 'x';
+	assert_int_equal(nd_fields_keys(sb.buf, sb.len, &ks, v), -1);
+	strbuf_reset(&sb);
+	wide_record(&sb, 100, 1, 0);
+	memcpy(strstr(sb.buf, "991}"), "99x", 3);
+	assert_int_equal(nd_fields_keys(sb.buf, sb.len, &ks, v), -1);
+	strbuf_release(&sb);
+	nd_keys_release(&ks);
+}
+
+/* Sums member 99 of wide records and checks their line numbers. */
+static void
+sum_wide_record(struct nd_reader *r, void *arg)
+{
+	struct sum_arg *s = arg;
+	int64_t a = 0;
+
+	if (r->pos.line != s->next + 1 || r->found != 2 ||
+	    nd_val_i64(s->v[0], &a) != 0 || s->v[1].len != 18)
+		s->bad++;
+	s->sum += (uint64_t)a;
+	s->next++;
+}
+
+static void
+each_keys_reads_wide_records_across_buffer_ends(void **state)
+{
+	static char names[2][64];
+	const char *keys[] = { names[0], names[1] };
+	struct bad_input bad = BAD_INPUT_INIT;
+	struct sum_arg s;
+	struct nd_loop loop = { sum_wide_record, &s, &bad, 0, NULL };
+	struct nd_keys ks;
+	struct strbuf sb = STRBUF_INIT;
+	char *path;
+	unsigned long i, n = 2000;
+
+	(void)state;
+	wide_key(names[0], 99, 0);
+	wide_key(names[1], 60, 0);
+	/* Records of 100 members, about 2.6 kB each (with a nested one,
+	 * member 60, of 18 bytes for r < 10): 5 MB, many buffers' worth. */
+	for (i = 0; i < n; i++) {
+		wide_record(&sb, 100, (unsigned)(i % 10), 0);
+		strbuf_addch(&sb, '\n');
+	}
+	path = tmp_file(sb.buf, sb.len);
+	memset(&s, 0, sizeof(s));
+	nd_keys_init(&ks, keys, 2);
+	assert_int_equal(nd_each_keys(path, &loop, &ks, s.v), 0);
+	assert_int_equal(s.next, n);
+	assert_int_equal(s.bad, 0);
+	/* 990 + i % 10 for each: 990 * n and 45 for each 10 records. */
+	assert_true(s.sum == 990 * (uint64_t)n + 45 * (n / 10));
+	assert_int_equal(bad.count, 0);
+	tmp_remove(path);
+	strbuf_release(&sb);
+	nd_keys_release(&ks);
 }
 
 static void
@@ -891,6 +1069,7 @@ keys_find_the_values_fields_finds(void **state)
 	assert_int_equal(nd_fields(line, sizeof(line) - 1, keys, w, 5), 4);
 	for (i = 0; i < 5; i++)
 		assert_true(v[i].p == w[i].p && v[i].len == w[i].len);
+	nd_keys_release(&ks);
 }
 
 static void
@@ -908,6 +1087,7 @@ keys_match_short_keys_at_the_end_of_a_line(void **state)
 	assert_mem_str(v[0].p, v[0].len, "2");
 	assert_mem_str(v[1].p, v[1].len, "1");
 	assert_int_equal(nd_fields_keys("{\"ab\":1,\"b\":2}", 14, &ks, v), 0);
+	nd_keys_release(&ks);
 }
 
 static void
@@ -931,6 +1111,7 @@ keys_beyond_the_table_are_found_in_turn(void **state)
 	assert_mem_str(v[0].p, v[0].len, "8");
 	assert_mem_str(v[4].p, v[4].len, "9");
 	assert_null(v[1].p);
+	nd_keys_release(&ks);
 }
 
 static void
@@ -945,6 +1126,7 @@ keys_fill_only_the_first_of_a_repeated_name(void **state)
 	assert_int_equal(nd_fields_keys("{\"a\":1,\"b\":2}", 13, &ks, v), 2);
 	assert_mem_str(v[0].p, v[0].len, "1");
 	assert_null(v[2].p);
+	nd_keys_release(&ks);
 }
 
 static void
@@ -977,6 +1159,7 @@ fields_report_the_column_of_an_error_in_any_member(void **state)
 		assert_int_equal(fields(bad[i].line, keys, v, 2), -1);
 		assert_string_equal(nd_error(), bad[i].msg);
 	}
+	nd_keys_release(&ks);
 }
 
 static void
@@ -1042,6 +1225,7 @@ keys_read_records_of_changing_layouts(void **state)
 		else
 			assert_null(v[2].p);
 	}
+	nd_keys_release(&ks);
 }
 
 static void
@@ -1092,6 +1276,7 @@ keys_match_separators_and_long_keys_of_a_known_layout(void **state)
 			else
 				assert_null(v[j].p);
 	}
+	nd_keys_release(&ks);
 }
 
 static void
@@ -1118,6 +1303,7 @@ keys_report_errors_in_a_record_of_a_known_layout(void **state)
 		    strlen(bad[i].line), &ks, v), -1);
 		assert_string_equal(nd_error(), bad[i].msg);
 	}
+	nd_keys_release(&ks);
 }
 
 static void
@@ -1151,6 +1337,7 @@ keys_read_no_byte_after_a_record_cut_in_a_string(void **state)
 		assert_int_equal(nd_fields_keys(line, n, &ks, v), -1);
 		free(line);
 	}
+	nd_keys_release(&ks);
 }
 
 int
@@ -1180,6 +1367,9 @@ main(void)
 		    keys_read_no_byte_after_a_record_cut_in_a_string),
 		cmocka_unit_test(each_keys_finds_lines_and_values_in_one_pass),
 		cmocka_unit_test(each_keys_reads_records_across_buffer_ends),
+		cmocka_unit_test(keys_read_wide_records_by_their_layout),
+		cmocka_unit_test(
+		    each_keys_reads_wide_records_across_buffer_ends),
 		cmocka_unit_test(
 		    fields_report_the_column_of_an_error_in_any_member),
 		cmocka_unit_test(fields_accepts_valid_numbers),
