@@ -8,7 +8,8 @@
 # against python3's csv module computing the same table
 # (tests/cases/topn/expected.py), and to show that peak memory does not
 # grow with the dispatches.  Another row
-# runs pmc2ndjson -c Kernel_Name (only the column topn needs).  The last
+# runs pmc2ndjson -c Kernel_Name (only the column topn needs), and one
+# topn alone on the records, from a file, against wc -l.  The last
 # row reads the rocpd long format.  Median of $RUNS runs (default 5);
 # peak is the larger stage.
 # usage: BIN=... BENCH_TMP=... sh scripts/bench/pmc.sh
@@ -59,6 +60,21 @@ row "pmc2ndjson -c Kernel_Name | topn" \
     "mixbench x $((big / 167)), $big dispatches ($mb MB)" "-" "$t" \
     "$(echo "$t" | awk -v n="$big" '{
 	printf "%.0f dispatches per CPU-second", n / ($3 > 0 ? $3 : 0.005) }')"
+# topn alone on those dispatch records in a file (1 GB: 1,017 members a
+# record, one of them nested), against wc -l counting the same lines in
+# the same turns: how close reading the records comes to reading bytes.
+if [ "${BENCH_INPUTS:-0}" != 1 ]; then
+	recs=$BENCH_TMP/pmc-$big.ndjson
+	"$BIN/pmc2ndjson" --no-progress "$d_big" >"$recs"
+	rmb=$(($(wc -c <"$recs") / 1000000))
+	t=$(pair "$runs" "'$BIN/topn' --no-progress -k Kernel_Name -v dur_ns \
+	    -n 0 '$recs'" "wc -l '$recs'")
+	row topn "$big dispatch records of mixbench x $((big / 167)) ($rmb MB)" \
+	    "wc -l" "$t" "$(echo "$t" | awk -v b="$rmb" '{
+	    printf "%.0f MB/s of CPU; wc -l takes %.0f%% of our CPU time",
+	    b / ($3 > 0 ? $3 : 0.005), ($3 > 0 ? 100 * $6 / $3 : 0) }')"
+	rm -f "$recs"
+fi
 
 # The rocpd long format (one row per counter per dispatch, one run of
 # rows per profiler pass): vcopy's MI300X rocpd CSV with each pass's
