@@ -1,7 +1,10 @@
 /*
  * The NDJSON reader of libcommon: every line of the input through
  * nd_trim() and nd_fields(), every value of a valid record walked with
- * nd_iter and read with nd_val_*(), as the programs do.
+ * nd_iter and read with nd_val_*(), as the programs do.  Every line also
+ * goes through nd_fields_keys() with one key set for the whole input, so
+ * that the layouts it learns from the lines before meet the lines after:
+ * it must find what nd_fields() finds, slice for slice.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -55,23 +58,33 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static const char *const keys[] = { "type", "name", "start_ns",
 	    "stack", "values" };
-	struct nd_slice v[5], all;
+	struct nd_slice v[5], w[5], all;
 	struct strbuf sb = STRBUF_INIT;
+	struct nd_keys ks;
 	char *buf = malloc(size + 1);
 	const char *p, *e, *nl;
 	size_t len;
 	unsigned long line = 0;
-	int i;
+	int i, found;
 
 	if (buf == NULL)
 		return 0;
 	memcpy(buf, data, size);	/* a line ends where the input does */
+	nd_keys_init(&ks, keys, 5);
 	for (p = buf, e = buf + size; p < e; p = nl + 1) {
 		if ((nl = memchr(p, '\n', (size_t)(e - p))) == NULL)
 			nl = e;
 		len = (size_t)(nl - p);
 		nd_trim(&p, &len, ++line);
-		if (len == 0 || nd_fields(p, len, keys, v, 5) < 0) {
+		if (len == 0)
+			continue;
+		found = nd_fields(p, len, keys, v, 5);
+		if (nd_fields_keys(p, len, &ks, w) != found)
+			abort();
+		for (i = 0; found >= 0 && i < 5; i++)
+			if (v[i].p != w[i].p || v[i].len != w[i].len)
+				abort();
+		if (found < 0) {
 			(void)nd_validate(p, len);
 			continue;
 		}
@@ -82,6 +95,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		all.len = len;
 		walk(all, 0, &sb);
 	}
+	nd_keys_release(&ks);
 	strbuf_release(&sb);
 	free(buf);
 	return 0;
