@@ -794,16 +794,38 @@ sum_record(struct nd_reader *r, void *arg)
 	s->next++;
 }
 
+/*
+ * Reads the n records of sb, in a file, with nd_each_keys() and keys,
+ * each going to fn with s: checks that all n came, none of them bad, and
+ * returns the sum fn made.
+ */
+static uint64_t
+each_keys_sum(const struct strbuf *sb, unsigned long n,
+    const char *const keys[], size_t nkeys,
+    void (*fn)(struct nd_reader *, void *), struct sum_arg *s)
+{
+	struct bad_input bad = BAD_INPUT_INIT;
+	struct nd_loop loop = { fn, s, &bad, 0, NULL };
+	struct nd_keys ks;
+	char *path = tmp_file(sb->buf, sb->len);
+
+	memset(s, 0, sizeof(*s));
+	nd_keys_init(&ks, keys, nkeys);
+	assert_int_equal(nd_each_keys(path, &loop, &ks, s->v), 0);
+	assert_int_equal(s->next, n);
+	assert_int_equal(s->bad, 0);
+	assert_int_equal(bad.count, 0);
+	tmp_remove(path);
+	nd_keys_release(&ks);
+	return s->sum;
+}
+
 static void
 each_keys_reads_records_across_buffer_ends(void **state)
 {
 	static const char *const keys[] = { "a", "b" };
-	struct bad_input bad = BAD_INPUT_INIT;
 	struct sum_arg s;
-	struct nd_loop loop = { sum_record, &s, &bad, 0, NULL };
-	struct nd_keys ks;
 	struct strbuf sb = STRBUF_INIT;
-	char *path;
 	unsigned long i, n = 20000;
 
 	(void)state;
@@ -811,17 +833,9 @@ each_keys_reads_records_across_buffer_ends(void **state)
 	for (i = 0; i < n; i++)
 		strbuf_addf(&sb, "{\"a\":%lu,\"b\":\"%0*lu\"}\n", i,
 		    (int)(i % 97), i);
-	path = tmp_file(sb.buf, sb.len);
-	memset(&s, 0, sizeof(s));
-	nd_keys_init(&ks, keys, 2);
-	assert_int_equal(nd_each_keys(path, &loop, &ks, s.v), 0);
-	assert_int_equal(s.next, n);
-	assert_int_equal(s.bad, 0);
-	assert_true(s.sum == (uint64_t)n * (n - 1) / 2);
-	assert_int_equal(bad.count, 0);
-	tmp_remove(path);
+	assert_true(each_keys_sum(&sb, n, keys, 2, sum_record, &s) ==
+	    (uint64_t)n * (n - 1) / 2);
 	strbuf_release(&sb);
-	nd_keys_release(&ks);
 }
 
 /*
@@ -969,35 +983,23 @@ each_keys_reads_wide_records_across_buffer_ends(void **state)
 {
 	static char names[2][64];
 	const char *keys[] = { names[0], names[1] };
-	struct bad_input bad = BAD_INPUT_INIT;
 	struct sum_arg s;
-	struct nd_loop loop = { sum_wide_record, &s, &bad, 0, NULL };
-	struct nd_keys ks;
 	struct strbuf sb = STRBUF_INIT;
-	char *path;
 	unsigned long i, n = 2000;
 
 	(void)state;
 	wide_key(names[0], 99, 0);
 	wide_key(names[1], 60, 0);
-	/* Records of 100 members, about 2.6 kB each (with a nested one,
-	 * member 60, of 18 bytes for r < 10): 5 MB, many buffers' worth. */
+	/* Records of 100 members, about 3.3 kB each (with a nested one,
+	 * member 60, of 18 bytes for r < 10): 6.5 MB, many buffers' worth. */
 	for (i = 0; i < n; i++) {
 		wide_record(&sb, 100, (unsigned)(i % 10), 0);
 		strbuf_addch(&sb, '\n');
 	}
-	path = tmp_file(sb.buf, sb.len);
-	memset(&s, 0, sizeof(s));
-	nd_keys_init(&ks, keys, 2);
-	assert_int_equal(nd_each_keys(path, &loop, &ks, s.v), 0);
-	assert_int_equal(s.next, n);
-	assert_int_equal(s.bad, 0);
 	/* 990 + i % 10 for each: 990 * n and 45 for each 10 records. */
-	assert_true(s.sum == 990 * (uint64_t)n + 45 * (n / 10));
-	assert_int_equal(bad.count, 0);
-	tmp_remove(path);
+	assert_true(each_keys_sum(&sb, n, (const char *const *)keys, 2,
+	    sum_wide_record, &s) == 990 * (uint64_t)n + 45 * (n / 10));
 	strbuf_release(&sb);
-	nd_keys_release(&ks);
 }
 
 static void
