@@ -714,6 +714,40 @@ member_key(const char *p, const char *end, struct nd_keys *ks, size_t j,
 }
 
 /*
+ * The end of the nested value at p (its '{' or '['), which may reach
+ * *endp, or NULL when it is not valid.  In a stream (*stream set) its
+ * blanks may hold a '\n': the line is cut there first (*endp, and
+ * *stream cleared).
+ */
+static const char *
+nested_end(const char *p, const char **endp, int *stream)
+{
+	struct scan s;
+	const char *nl;
+
+	if (*stream) {
+		if ((nl = memchr(p, '\n', (size_t)(*endp - p))) == NULL)
+			return NULL;
+		*endp = nl;
+		*stream = 0;
+	}
+	s.p = p, s.beg = p, s.end = *endp, s.depth = 1, s.escaped = 0;
+	return scan_value(&s) != 0 ? NULL : s.p;
+}
+
+/* The end of the literal true, false or null at p, or NULL. */
+static const char *
+literal_end(const char *p, const char *end)
+{
+	size_t n = *p == 'f' ? 5 : 4;
+
+	if ((size_t)(end - p) < n || memcmp(p, *p == 't' ? "true" :
+	    *p == 'f' ? "false" : "null", n) != 0)
+		return NULL;
+	return p + n;
+}
+
+/*
  * The record at p (its '{') when its members are laid out as those of
  * the records before it: member j's separator and key are the text of
  * shape j, its value right after the ':' and a ',' or the '}' right after
@@ -730,8 +764,7 @@ known_fields(const char *p, const char **endp, int *stream,
     const struct nd_keys *ks, struct nd_slice vals[], const char **rend)
 {
 	const struct nd_shape *sh = ks->shape, *last;
-	const char *v, *why = NULL, *end = *endp, *nl;
-	struct scan s;
+	const char *v, *why = NULL, *end = *endp;
 	int found = 0, esc, k;
 
 	if (ks->nshape == 0)
@@ -754,23 +787,10 @@ known_fields(const char *p, const char **endp, int *stream,
 		} else if (*p == '-' || *p == '0')
 			p = number_end(p, end, &why);
 		else if (*p == '{' || *p == '[') {
-			if (*stream) {
-				if ((nl = memchr(p, '\n', (size_t)(end - p))) ==
-				    NULL)
-					return -1;
-				*endp = end = nl;
-				*stream = 0;
-			}
-			s.p = p, s.beg = p, s.end = end, s.depth = 1;
-			if (scan_value(&s) != 0)
+			if ((p = nested_end(p, endp, stream)) == NULL)
 				return -1;
-			p = s.p;
-		} else if (end - p >= 4 && (memcmp(p, "true", 4) == 0 ||
-		    memcmp(p, "null", 4) == 0))
-			p += 4;
-		else if (end - p >= 5 && memcmp(p, "false", 5) == 0)
-			p += 5;
-		else
+			end = *endp;
+		} else if ((p = literal_end(p, end)) == NULL)
 			return -1;
 		if ((k = sh->key) >= 0) {
 			found += vals[k].p == NULL;
@@ -801,7 +821,7 @@ static int
 fast_fields(const char *line, const char **endp, const char **rend,
     struct nd_keys *ks, struct nd_slice vals[], int stream)
 {
-	const char *p = line, *end = *endp, *v, *why = NULL, *nl;
+	const char *p = line, *end = *endp, *v, *why = NULL;
 	struct scan s;
 	size_t j;
 	int found = 0, i, missed = 0;
@@ -844,32 +864,12 @@ fast_fields(const char *line, const char **endp, const char **rend,
 			p++;
 			break;
 		case '{': case '[':
-			if (stream) {	/* its blanks may hold a '\n' */
-				if ((nl = memchr(p, '\n', (size_t)(end - p))) ==
-				    NULL)
-					return -1;
-				end = nl;
-				stream = 0;
-			}
-			s.p = p, s.beg = line, s.end = end, s.depth = 1;
-			if (scan_value(&s) != 0)
+			if ((p = nested_end(p, &end, &stream)) == NULL)
 				return -1;
-			p = s.p;
 			break;
-		case 't':
-			if (end - p < 4 || memcmp(p, "true", 4) != 0)
+		case 't': case 'f': case 'n':
+			if ((p = literal_end(p, end)) == NULL)
 				return -1;
-			p += 4;
-			break;
-		case 'f':
-			if (end - p < 5 || memcmp(p, "false", 5) != 0)
-				return -1;
-			p += 5;
-			break;
-		case 'n':
-			if (end - p < 4 || memcmp(p, "null", 4) != 0)
-				return -1;
-			p += 4;
 			break;
 		default:
 			p = number_end(p, end, &why);
