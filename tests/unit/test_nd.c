@@ -840,11 +840,12 @@ each_keys_reads_records_across_buffer_ends(void **state)
 
 /*
  * Member m of a wide record: its key is "m<m>" padded with '_' to
- * 1 + m % 53 bytes (separators and keys of 8 to 59 bytes), but key 40
- * is 36 bytes long, and member 110 repeats key 5.  With bit 1 of alt,
- * key 40 is another in its last byte (the 38th of its separator and
- * key); with bit 2, key 20 (21 bytes) in its last one (the 23rd);
- * with bit 4, key 99 (47 bytes) in its first.
+ * 1 + m % 53 bytes (keys of 2 to 53 bytes: 6 to 57 with the separator,
+ * quotes and colon), but key 40 is 36 bytes long, and member 110
+ * repeats key 5.  With bit 1 of alt, key 40 is another in its last
+ * byte (the 38th of its separator and key); with bit 2, key 20 (21
+ * bytes) in its last one (the 23rd); with bit 4, key 99 (47 bytes) in
+ * its first.
  */
 static void
 wide_key(char *key, size_t m, int alt)
